@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from './client';
+import { migrateDatabase } from './migrate';
+import { appMeta, buyers } from './schema/index';
+import { createTestDatabase, type TestDatabase, testDriver } from './testing';
+
+describe(`database on ${testDriver()}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('has the schema the migrations describe, identical on both drivers', async () => {
+    const rows = await queryRows<{ table_name: string; column_name: string; data_type: string }>(
+      database.db,
+      sql`
+      select table_name, column_name, data_type from information_schema.columns
+      where table_schema = 'public' order by table_name, ordinal_position`,
+    );
+    const columns = rows.map((r) => `${r.table_name}.${r.column_name}: ${r.data_type}`);
+    // One file for both drivers: a difference between PGlite and PostgreSQL fails one of the two runs.
+    await expect(`${columns.join('\n')}\n`).toMatchFileSnapshot('./__snapshots__/schema-columns.txt');
+    const extensions = await queryRows<{ extname: string }>(
+      database.db,
+      sql`select extname from pg_extension where extname in ('pg_trgm', 'unaccent') order by extname`,
+    );
+    expect(extensions.map((r) => r.extname)).toEqual(['pg_trgm', 'unaccent']);
+  });
+
+  it('applies migrations again without changing anything', async () => {
+    await database.db.insert(appMeta).values({ key: 'probe', value: { n: 1 } });
+    await migrateDatabase(database);
+    const rows = await database.db.select().from(appMeta).where(eq(appMeta.key, 'probe'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('rolls a failed transaction back completely', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(buyers).values({ id: 'TX-1', name: 'Rolled back' });
+        await tx.insert(buyers).values({ id: 'TX-1', name: 'Duplicate key' });
+      }),
+    ).rejects.toThrow();
+    expect(await database.db.select().from(buyers).where(eq(buyers.id, 'TX-1'))).toEqual([]);
+  });
+
+  it('answers ping and refuses after close', async () => {
+    await database.ping();
+    const other = await createTestDatabase();
+    await other.dispose();
+    await expect(other.ping()).rejects.toThrow();
+  });
+});
+
+describe.runIf(testDriver() === 'pglite')('PGlite data directory', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'catalogue-pglite-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps every row across a close and reopen', async () => {
+    const first = await openDatabase({ driver: 'pglite', dataDir: dir });
+    await migrateDatabase(first);
+    await first.db.insert(buyers).values({ id: 'KEEP-1', name: 'Kept Ltd', xp: { Region: 'US' } });
+    await first.close();
+
+    const second = await openDatabase({ driver: 'pglite', dataDir: dir });
+    await migrateDatabase(second);
+    const rows = await second.db.select().from(buyers);
+    await second.close();
+    expect(rows.map((r) => [r.id, r.name, r.xp])).toEqual([['KEEP-1', 'Kept Ltd', { Region: 'US' }]]);
+  });
+});

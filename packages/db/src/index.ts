@@ -1,0 +1,6 @@
+export type { Database, Db, DriverName, Schema } from './client';
+export { openDatabase, queryRows, redactUrl } from './client';
+export type { DatabaseConfig } from './config';
+export { DatabaseConfigError, databaseConfigFromEnv, dataDirFromEnv } from './config';
+export { migrateDatabase, migrationsFolder } from './migrate';
+export { getSharedDatabase, setSharedDatabase } from './shared';

@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The catalogue half of the commerce service (OrderCloud's Catalogs, Categories, Products,
+ * PriceSchedules and their assignments). Localised names and product attributes live in `xp`,
+ * as they would on OrderCloud.
+ */
+
+const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
+
+export const catalogs = pgTable('catalogs', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().default(''),
+  name: text('name').notNull(),
+  description: text('description'),
+  active: boolean('active').notNull().default(true),
+  xp: xp(),
+});
+
+export const catalogAssignments = pgTable(
+  'catalog_assignments',
+  {
+    catalogId: text('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    buyerId: text('buyer_id').notNull(),
+    viewAllCategories: boolean('view_all_categories').notNull().default(true),
+    viewAllProducts: boolean('view_all_products').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.catalogId, t.buyerId] }),
+    index('catalog_assignments_buyer_idx').on(t.buyerId),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    catalogId: text('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    parentId: text('parent_id'),
+    name: text('name').notNull(),
+    description: text('description'),
+    listOrder: integer('list_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    xp: xp(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.catalogId, t.id] }),
+    index('categories_parent_idx').on(t.catalogId, t.parentId, t.listOrder),
+  ],
+);
+
+export const priceSchedules = pgTable('price_schedules', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().default(''),
+  name: text('name').notNull(),
+  applyTax: boolean('apply_tax').notNull().default(false),
+  applyShipping: boolean('apply_shipping').notNull().default(false),
+  minQuantity: integer('min_quantity').notNull().default(1),
+  maxQuantity: integer('max_quantity'),
+  useCumulativeQuantity: boolean('use_cumulative_quantity').notNull().default(false),
+  restrictedQuantity: boolean('restricted_quantity').notNull().default(false),
+  currency: text('currency').notNull().default('USD'),
+  saleStart: timestamp('sale_start', { withTimezone: true }),
+  saleEnd: timestamp('sale_end', { withTimezone: true }),
+  xp: xp(),
+});
+
+/** Money as numeric, never floating point. */
+export const priceBreaks = pgTable(
+  'price_breaks',
+  {
+    priceScheduleId: text('price_schedule_id')
+      .notNull()
+      .references(() => priceSchedules.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    price: numeric('price', { precision: 14, scale: 4 }).notNull(),
+    salePrice: numeric('sale_price', { precision: 14, scale: 4 }),
+  },
+  (t) => [primaryKey({ columns: [t.priceScheduleId, t.quantity] })],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull().default(''),
+    name: text('name').notNull(),
+    description: text('description'),
+    quantityMultiplier: integer('quantity_multiplier').notNull().default(1),
+    shipWeight: numeric('ship_weight', { precision: 12, scale: 3 }),
+    shipHeight: numeric('ship_height', { precision: 12, scale: 3 }),
+    shipWidth: numeric('ship_width', { precision: 12, scale: 3 }),
+    shipLength: numeric('ship_length', { precision: 12, scale: 3 }),
+    active: boolean('active').notNull().default(true),
+    defaultPriceScheduleId: text('default_price_schedule_id').references(() => priceSchedules.id, {
+      onDelete: 'set null',
+    }),
+    defaultSupplierId: text('default_supplier_id'),
+    returnable: boolean('returnable').notNull().default(false),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
+    lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+    xp: xp(),
+  },
+  (t) => [index('products_xp_gin').using('gin', t.xp.op('jsonb_path_ops'))],
+);
+
+export const catalogProductAssignments = pgTable(
+  'catalog_product_assignments',
+  {
+    catalogId: text('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.catalogId, t.productId] }),
+    index('catalog_product_assignments_product_idx').on(t.productId),
+  ],
+);
+
+export const categoryProductAssignments = pgTable(
+  'category_product_assignments',
+  {
+    catalogId: text('catalog_id').notNull(),
+    categoryId: text('category_id').notNull(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    listOrder: integer('list_order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.catalogId, t.categoryId, t.productId] }),
+    foreignKey({
+      columns: [t.catalogId, t.categoryId],
+      foreignColumns: [categories.catalogId, categories.id],
+    }).onDelete('cascade'),
+    index('category_product_assignments_product_idx').on(t.productId),
+  ],
+);
+
+/** A product assigned to a buyer (or one of its user groups), optionally with its own price schedule. */
+export const productAssignments = pgTable(
+  'product_assignments',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    buyerId: text('buyer_id').notNull(),
+    userGroupId: text('user_group_id').notNull().default(''),
+    priceScheduleId: text('price_schedule_id').references(() => priceSchedules.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.buyerId, t.userGroupId] }),
+    index('product_assignments_buyer_idx').on(t.buyerId, t.userGroupId),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from './catalog';
+export * from './content';
+export * from './identity';
+export * from './platform';

@@ -1,0 +1,5 @@
+export { ConfigError, parseEnv, portSchema } from './env';
+export { closeGracefully, listen, onShutdownSignal } from './http-server';
+export type { Service, ServiceOptions, ServiceState } from './service';
+export { defineService } from './service';
+export { runStandalone } from './standalone';

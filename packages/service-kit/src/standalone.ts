@@ -1,0 +1,35 @@
+import { createServer } from 'node:http';
+import { type Database, databaseConfigFromEnv, migrateDatabase, openDatabase } from '@catalogue/db';
+import { getRequestListener } from '@hono/node-server';
+import { z } from 'zod';
+import { parseEnv, portSchema } from './env';
+import { closeGracefully, listen, onShutdownSignal } from './http-server';
+import type { Service, ServiceOptions } from './service';
+
+export interface StandaloneOptions {
+  name: string;
+  defaultPort: number;
+  create: (database: Database, options: ServiceOptions) => Service;
+}
+
+/**
+ * Serves one service on its own port at the root path, against DATABASE_URL (or a PGlite directory
+ * under DATA_DIR that no other process may have open). Used for scale-out and for benchmarks.
+ */
+export async function runStandalone({ name, defaultPort, create }: StandaloneOptions): Promise<void> {
+  const env = parseEnv(
+    z.object({ PORT: portSchema.default(defaultPort), HOST: z.string().min(1).default('127.0.0.1') }),
+  );
+  const database = await openDatabase(databaseConfigFromEnv());
+  await migrateDatabase(database);
+  const service = create(database, { basePath: '' });
+  const server = createServer(getRequestListener(service.fetch));
+  server.keepAliveTimeout = 65_000;
+  await listen(server, env.PORT, env.HOST);
+  console.log(`[${name}] standalone on http://${env.HOST}:${env.PORT} (${database.driver})`);
+  onShutdownSignal(async () => {
+    service.stop();
+    await closeGracefully(server, 10_000);
+    await database.close();
+  });
+}

@@ -1,0 +1,37 @@
+import { dataDirFromEnv } from '@catalogue/db';
+import { parseEnv, portSchema } from '@catalogue/service-kit';
+import { z } from 'zod';
+
+/**
+ * The single server's settings, read once from the environment. DATABASE_URL, DATA_DIR and
+ * DATABASE_POOL_SIZE are read by @catalogue/db (databaseConfigFromEnv).
+ */
+const schema = z.object({
+  PORT: portSchema.default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  APP_ENV: z.enum(['development', 'test', 'staging', 'production']).default('development'),
+  DATASET_SKUS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(3000),
+  DATASET_SEED: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .default(20261122),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(10_000),
+  /** Set to `never` to start without building the storefront (fails when no build exists). */
+  STOREFRONT_BUILD: z.enum(['auto', 'never', 'always']).default('auto'),
+});
+
+export type ServerConfig = z.output<typeof schema> & { DATA_DIR: string };
+
+export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return { ...parseEnv(schema, env), DATA_DIR: dataDirFromEnv(env) };
+}

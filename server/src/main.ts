@@ -1,0 +1,77 @@
+import { createCommerceService } from '@catalogue/commerce';
+import { createContentService } from '@catalogue/content';
+import {
+  DatabaseConfigError,
+  databaseConfigFromEnv,
+  migrateDatabase,
+  openDatabase,
+  setSharedDatabase,
+} from '@catalogue/db';
+import { createSearchService } from '@catalogue/search';
+import { ConfigError, closeGracefully, listen, onShutdownSignal } from '@catalogue/service-kit';
+import { ensureStorefrontBuild } from './build';
+import { serverConfigFromEnv } from './config';
+import { storefrontDir } from './paths';
+import { seedOnFirstRun } from './seed';
+import { createSiteServer } from './site';
+
+/**
+ * `npm start`: build the storefront if needed, open and migrate the database, load the demo dataset on
+ * the first run, and serve pages and every service from one process on PORT.
+ */
+async function main(): Promise<void> {
+  const config = serverConfigFromEnv();
+  const databaseConfig = databaseConfigFromEnv();
+  const env: Record<string, string | undefined> = process.env;
+  env.NODE_ENV ??= 'production';
+  env.NEXT_TELEMETRY_DISABLED = '1';
+
+  await ensureStorefrontBuild(config.STOREFRONT_BUILD);
+
+  const database = await openDatabase(databaseConfig);
+  console.log(`[server] database: ${database.driver} (${database.location})`);
+  await migrateDatabase(database);
+  await seedOnFirstRun(database, config.DATASET_SKUS, config.DATASET_SEED);
+  setSharedDatabase(database);
+
+  const services = [
+    createCommerceService(database, { basePath: '/ordercloud' }),
+    createSearchService(database, { basePath: '/discover' }),
+    createContentService(database, { basePath: '/content' }),
+  ];
+
+  const { default: next } = await import('next');
+  const pagesApp = next({ dev: false, dir: storefrontDir, hostname: 'localhost', port: config.PORT });
+  await pagesApp.prepare();
+  let pagesState = 'ready';
+
+  const server = createSiteServer({
+    database,
+    services,
+    pages: pagesApp.getRequestHandler(),
+    pagesState: () => pagesState,
+  });
+  await listen(server, config.PORT, config.HOST);
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  console.log(`[server] ready on http://${shownHost}:${config.PORT} (APP_ENV=${config.APP_ENV})`);
+
+  onShutdownSignal(async (signal) => {
+    console.log(`[server] ${signal}: finishing in-flight requests`);
+    pagesState = 'stopping';
+    for (const service of services) service.stop();
+    await closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS);
+    await pagesApp.close();
+    await database.close();
+    setSharedDatabase(null);
+    console.log('[server] stopped cleanly');
+  });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseConfigError) {
+    console.error(`[server] ${error.message}`);
+    process.exit(2);
+  }
+  console.error('[server] failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Database } from '@catalogue/db';
+import type { Service } from '@catalogue/service-kit';
+import { getRequestListener } from '@hono/node-server';
+import { healthReport } from './health';
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export interface SiteOptions {
+  database: Database;
+  /** Services mounted under their `basePath` (e.g. '/ordercloud'). */
+  services: Service[];
+  /** Everything else: Next.js's request handler. */
+  pages: NodeHandler;
+  pagesState: () => string;
+}
+
+/**
+ * The one HTTP server: `/healthz`, then each service prefix straight to its Hono app (never through
+ * Next.js, which costs several times the throughput), then Next.js for pages and `/api/*`.
+ */
+export function createSiteServer({ database, services, pages, pagesState }: SiteOptions): Server {
+  const routes = services.map((service) => ({
+    prefix: service.basePath,
+    listener: getRequestListener(service.fetch, { overrideGlobalObjects: false }),
+  }));
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    const pathEnd = url.search(/[?#]/);
+    const pathname = pathEnd === -1 ? url : url.slice(0, pathEnd);
+    if (pathname === '/healthz') {
+      void answerHealth(req, res, database, services, pagesState);
+      return;
+    }
+    for (const route of routes) {
+      if (pathname === route.prefix || pathname.startsWith(`${route.prefix}/`)) {
+        void route.listener(req, res);
+        return;
+      }
+    }
+    Promise.resolve(pages(req, res)).catch((error: unknown) => {
+      console.error('[server] page handler failed:', error);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('content-type', 'text/plain; charset=utf-8');
+      }
+      res.end('Internal Server Error');
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
+async function answerHealth(
+  req: IncomingMessage,
+  res: ServerResponse,
+  database: Database,
+  services: Service[],
+  pagesState: () => string,
+): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: 'Method not allowed: use GET /healthz' }));
+    return;
+  }
+  const { status, body } = await healthReport(database, services, pagesState);
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+}
