@@ -1,0 +1,32 @@
+import type { ApiError as ApiErrorBody } from './errors';
+
+/**
+ * The one error type of the commerce service: an OrderCloud ErrorCode, an HTTP status and optional
+ * Data. `app.ts` turns it into the `{"Errors": [...]}` envelope; nothing else writes error bodies.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly errors: ApiErrorBody[],
+  ) {
+    super(errors.map((e) => `${e.ErrorCode}: ${e.Message}`).join('; '));
+  }
+
+  static of(status: number, errorCode: string, message: string, data?: unknown): ApiError {
+    return new ApiError(status, [
+      { ErrorCode: errorCode, Message: message, ...(data === undefined ? {} : { Data: data }) },
+    ]);
+  }
+
+  static notFound(objectType: string, objectId: string): ApiError {
+    return ApiError.of(404, 'NotFound', `${objectType} not found: ${objectId}`, {
+      ObjectType: objectType,
+      ObjectID: objectId,
+    });
+  }
+
+  static invalidRequest(message: string, data?: unknown): ApiError {
+    return ApiError.of(400, 'InvalidRequest', message, data);
+  }
+}
