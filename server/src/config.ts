@@ -1,5 +1,5 @@
 import { dataDirFromEnv } from '@catalogue/db';
-import { parseEnv, portSchema } from '@catalogue/service-kit';
+import { type EnvVars, parseEnv, portSchema } from '@catalogue/service-kit';
 import { z } from 'zod';
 
 /**
@@ -32,6 +32,6 @@ const schema = z.object({
 
 export type ServerConfig = z.output<typeof schema> & { DATA_DIR: string };
 
-export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function serverConfigFromEnv(env: EnvVars = process.env): ServerConfig {
   return { ...parseEnv(schema, env), DATA_DIR: dataDirFromEnv(env) };
 }

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { createCommerceService } from '@catalogue/commerce';
 import { createContentService } from '@catalogue/content';
 import {
@@ -53,7 +54,8 @@ async function main(): Promise<void> {
   });
   await listen(server, config.PORT, config.HOST);
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  console.log(`[server] ready on http://${shownHost}:${config.PORT} (APP_ENV=${config.APP_ENV})`);
+  const { port } = server.address() as AddressInfo;
+  console.log(`[server] ready on http://${shownHost}:${port} (APP_ENV=${config.APP_ENV})`);
 
   onShutdownSignal(async (signal) => {
     console.log(`[server] ${signal}: finishing in-flight requests`);

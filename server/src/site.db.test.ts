@@ -59,7 +59,7 @@ describe(`single server on ${testDriver()}`, () => {
   });
 
   it('sends service prefixes to the services, in their own error formats, and never to the pages', async () => {
-    const commerce = await fetch(`${base}/ordercloud/v1/me`);
+    const commerce = await fetch(`${base}/ordercloud/no-such-thing`);
     expect(commerce.status).toBe(404);
     expect((await commerce.json()).Errors[0].ErrorCode).toBe('NotFound');
 

@@ -1,5 +1,7 @@
 import path from 'node:path';
 
+type EnvVars = Record<string, string | undefined>;
+
 /** How to reach the database: PGlite under a data directory, or a PostgreSQL server. */
 export type DatabaseConfig =
   | { driver: 'pglite'; dataDir: string | null }
@@ -13,7 +15,7 @@ export class DatabaseConfigError extends Error {
  * Reads DATABASE_URL, DATA_DIR and DATABASE_POOL_SIZE. With DATABASE_URL unset the embedded PGlite
  * keeps its files under `$DATA_DIR/pglite` (DATA_DIR defaults to `.data` in the working directory).
  */
-export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+export function databaseConfigFromEnv(env: EnvVars = process.env): DatabaseConfig {
   const url = env.DATABASE_URL?.trim();
   if (url) {
     let parsed: URL;
@@ -39,6 +41,6 @@ export function databaseConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dat
 }
 
 /** The directory for everything the platform stores on disk (database files, mail, generated files). */
-export function dataDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+export function dataDirFromEnv(env: EnvVars = process.env): string {
   return path.resolve(env.DATA_DIR?.trim() || '.data');
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export type EnvVars = Record<string, string | undefined>;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -11,7 +13,7 @@ export const portSchema = z.coerce
   .max(65535, 'must be from 0 to 65535');
 
 /** Parses environment variables with a zod object schema; every problem is listed in one error. */
-export function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.output<T> {
+export function parseEnv<T extends z.ZodType>(schema: T, env: EnvVars = process.env): z.output<T> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {

@@ -1,3 +1,4 @@
+export type { EnvVars } from './env';
 export { ConfigError, parseEnv, portSchema } from './env';
 export { closeGracefully, listen, onShutdownSignal } from './http-server';
 export type { Service, ServiceOptions, ServiceState } from './service';

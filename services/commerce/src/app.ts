@@ -1,24 +1,59 @@
 import type { Database } from '@catalogue/db';
 import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
 import { Hono } from 'hono';
+import { KeyStore } from './auth/keys';
+import { authenticate } from './auth/middleware';
+import { mountOAuthRoutes } from './auth/oauth-routes';
+import { mountTokenEndpoint } from './auth/token-endpoint';
+import { TokenService } from './auth/tokens';
+import { type CommerceConfig, commerceConfigFromEnv } from './config';
+import { ApiError } from './http/api-error';
+import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
+import { mountAdminUsers } from './identity/admin-users';
+import { mountBuyerUsers } from './identity/buyer-users';
+import { mountBuyers } from './identity/buyers';
+import { mountUserGroups } from './identity/user-groups';
+import { mountMeRoutes } from './me/me-routes';
+
+export interface CommerceServiceOptions extends ServiceOptions {
+  config?: CommerceConfig;
+}
 
 /**
- * The OrderCloud-compatible commerce service: `/oauth/token`, `/oauth/certs`, `/v1/...`.
- * Resources arrive with the later steps; every path answers in OrderCloud's error format meanwhile.
+ * The OrderCloud-compatible commerce service: `/oauth/token`, `/oauth/certs/{kid}`, `/oauth/userinfo`
+ * and `/v1/...`, answering in OrderCloud's error envelope.
  */
-export function createCommerceService(_database: Database, { basePath }: ServiceOptions): Service {
-  const app = new Hono().basePath(basePath || '/');
+export function createCommerceService(database: Database, options: CommerceServiceOptions): Service {
+  const config = options.config ?? commerceConfigFromEnv();
+  const db = database.db;
+  const keys = new KeyStore(db);
+  const tokens = new TokenService(keys, {
+    issuer: config.COMMERCE_TOKEN_ISSUER,
+    audience: config.COMMERCE_TOKEN_AUDIENCE,
+  });
+
+  const app = new Hono<CommerceEnv>().basePath(options.basePath || '/');
+  mountTokenEndpoint(app, { db, tokens, config });
+  mountOAuthRoutes(app, db, keys, tokens);
+  app.use('/v1/*', authenticate(tokens));
+  mountMeRoutes(app, db);
+  mountBuyers(app, db);
+  mountBuyerUsers(app, db);
+  mountUserGroups(app, db);
+  mountAdminUsers(app, db);
+
   app.notFound((c) =>
     errorResponse(404, [
       { ErrorCode: 'NotFound', Message: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}` },
     ]),
   );
   app.onError((error) => {
+    if (error instanceof ApiError) return errorResponse(error.status, error.errors);
     console.error('[commerce] unhandled error:', error);
     return errorResponse(500, [
       { ErrorCode: 'InternalServerError', Message: 'An unexpected error occurred.' },
     ]);
   });
-  return defineService('commerce', basePath, app.fetch);
+  return defineService('commerce', options.basePath, app.fetch);
 }

@@ -104,6 +104,17 @@ export const apiClients = pgTable('api_clients', {
   xp: xp(),
 });
 
+/** Which buyers and suppliers an API client serves (besides AllowAnyBuyer / AllowAnySupplier). */
+export const apiClientAssignments = pgTable(
+  'api_client_assignments',
+  {
+    apiClientId: text('api_client_id').notNull(),
+    buyerId: text('buyer_id').notNull().default(''),
+    supplierId: text('supplier_id').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.apiClientId, t.buyerId, t.supplierId] })],
+);
+
 export const securityProfiles = pgTable('security_profiles', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

@@ -188,18 +188,16 @@ describe(`list kernel on ${testDriver()}`, () => {
       fc.asyncProperty(rowsArb, queryArb, async (rows, q) => {
         await database.db.execute(sql`delete from list_probe`);
         if (rows.length > 0) {
-          await database.db
-            .insert(probe)
-            .values(
-              rows.map((r) => ({
-                id: r.ID,
-                name: r.Name,
-                count: r.Count,
-                active: r.Active,
-                dateCreated: r.DateCreated,
-                xp: JSON.parse(JSON.stringify(r.xp)),
-              })),
-            );
+          await database.db.insert(probe).values(
+            rows.map((r) => ({
+              id: r.ID,
+              name: r.Name,
+              count: r.Count,
+              active: r.Active,
+              dateCreated: r.DateCreated,
+              xp: JSON.parse(JSON.stringify(r.xp)),
+            })),
+          );
         }
         const query = new URLSearchParams();
         for (const [key, value] of q.filters) query.append(key, value);

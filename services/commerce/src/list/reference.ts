@@ -99,7 +99,7 @@ function fieldName(schema: RefSchema, name: string): string {
   return key;
 }
 
-function valueOf(
+function propertyOf(
   schema: RefSchema,
   row: RefRow,
   path: string[],
@@ -111,7 +111,7 @@ function valueOf(
 }
 
 function searchText(schema: RefSchema, row: RefRow, path: string[]): string | null {
-  const { value } = valueOf(schema, row, path);
+  const { value } = propertyOf(schema, row, path);
   if (value === null || value === undefined) return null;
   return lower(String(value));
 }
@@ -123,7 +123,7 @@ export function referenceList(
 ): { items: RefRow[]; total: number } {
   let result = rows.filter((row) =>
     params.filters.every((term) => {
-      const target = valueOf(schema, row, term.path);
+      const target = propertyOf(schema, row, term.path);
       const one = (fv: FilterValue) =>
         target.xp ? xpMatches(target.value, fv) : fieldMatches(target.type ?? 'string', target.value, fv);
       const positives = term.values.filter((fv) => !fv.negate);
@@ -137,7 +137,7 @@ export function referenceList(
     const terms = phrase.split(/\s+/).filter(Boolean);
     result = result.filter((row) => {
       const texts = paths.map((p) => searchText(schema, row, p));
-      const has = (t: string | null, term: string) => t !== null && t.includes(term);
+      const has = (t: string | null, term: string) => t?.includes(term) === true;
       switch (params.searchType) {
         case 'AnyTerm':
           return texts.some((t) => terms.some((term) => has(t, term)));
@@ -148,7 +148,9 @@ export function referenceList(
         case 'ExactPhrase':
           return texts.some((t) => has(t, phrase));
         case 'ExactPhrasePrefix':
-          return texts.some((t) => t !== null && t.startsWith(phrase));
+          return texts.some((t) => t?.startsWith(phrase) === true);
+        default:
+          return false;
       }
     });
   }
@@ -159,7 +161,7 @@ export function referenceList(
   type Key = string | number | null;
   const keysOf = (row: RefRow): { keys: Key[]; desc: boolean }[] =>
     sorts.map((s) => {
-      const target = valueOf(schema, row, s.path);
+      const target = propertyOf(schema, row, s.path);
       const v = target.value;
       if (target.xp) {
         const kind = v === null || v === undefined ? 'null' : Array.isArray(v) ? 'array' : typeof v;

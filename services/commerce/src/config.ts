@@ -1,0 +1,23 @@
+import { type EnvVars, parseEnv } from '@catalogue/service-kit';
+import { z } from 'zod';
+
+const count = (fallback: number) =>
+  z.coerce.number({ error: 'must be a number' }).int().min(1).default(fallback);
+
+/** Settings of the commerce service (environment variables prefixed COMMERCE_). */
+const schema = z.object({
+  COMMERCE_TOKEN_ISSUER: z.string().min(1).default('catalogue-commerce'),
+  COMMERCE_TOKEN_AUDIENCE: z.string().min(1).default('catalogue-commerce-api'),
+  /** Consecutive wrong passwords before a user is locked out, and for how long. */
+  COMMERCE_LOCKOUT_ATTEMPTS: count(5),
+  COMMERCE_LOCKOUT_MINUTES: count(15),
+  /** Token requests allowed per minute from one client address, and password attempts per username. */
+  COMMERCE_TOKEN_RATE_PER_ADDRESS: count(300),
+  COMMERCE_TOKEN_RATE_PER_USERNAME: count(30),
+});
+
+export type CommerceConfig = z.output<typeof schema>;
+
+export function commerceConfigFromEnv(env: EnvVars = process.env): CommerceConfig {
+  return parseEnv(schema, env);
+}

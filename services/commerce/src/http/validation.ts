@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+
+/**
+ * Parses a JSON request body with a zod schema. Malformed JSON and every invalid or missing field are
+ * reported at once: one OrderCloud error per problem, each naming its property.
+ */
+export async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
+  let json: unknown;
+  try {
+    const text = await request.text();
+    json = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw ApiError.of(400, 'InvalidRequest', 'The request body is not valid JSON.');
+  }
+  return validate(json, schema);
+}
+
+export function validate<T extends z.ZodType>(value: unknown, schema: T): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ApiError(
+    400,
+    result.error.issues.map((issue) => {
+      const property = issue.path.join('.') || '(body)';
+      const missing = issue.code === 'invalid_type' && issue.input === undefined;
+      return {
+        ErrorCode: missing ? 'Required' : 'ValidationFailure',
+        Message: missing ? `${property} is required.` : `${property} ${issue.message}.`,
+        Data: { Property: property },
+      };
+    }),
+  );
+}

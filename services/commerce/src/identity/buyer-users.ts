@@ -1,0 +1,97 @@
+import type { Db } from '@catalogue/db';
+import { users } from '@catalogue/db/schema';
+import { and, eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { rolesFor } from '../auth/roles';
+import type { CommerceEnv } from '../http/env';
+import { mountCrud, Resource } from '../resources/crud';
+import { idSchema, xpSchema } from '../resources/ids';
+import { hashPassword } from './passwords';
+import { routeBuyer } from './scopes';
+import { deleteUserDependents } from './user-cascade';
+
+/** Passwords: 8 to 100 characters with a letter and a digit (OrderCloud's default password config). */
+export const passwordSchema = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(100, 'must be at most 100 characters')
+  .regex(/[A-Za-z]/, 'must contain a letter')
+  .regex(/\d/, 'must contain a digit');
+
+export const userBody = z.object({
+  ID: idSchema.optional(),
+  Username: z.string().trim().min(1, 'must not be empty').max(100),
+  Password: passwordSchema.optional(),
+  FirstName: z.string().max(100).default(''),
+  LastName: z.string().max(100).default(''),
+  Email: z.union([z.email('must be an email address'), z.literal('')]).default(''),
+  Phone: z.string().max(100).nullish(),
+  TermsAccepted: z.iso.datetime({ offset: true }).nullish(),
+  Active: z.boolean().optional(),
+  xp: xpSchema.optional(),
+});
+
+export const userColumns = {
+  ID: users.id,
+  CompanyID: users.companyId,
+  Username: users.username,
+  FirstName: users.firstName,
+  LastName: users.lastName,
+  Email: users.email,
+  Phone: users.phone,
+  TermsAccepted: users.termsAccepted,
+  Active: users.active,
+  xp: users.xp,
+  DateCreated: users.dateCreated,
+  PasswordLastSetDate: users.passwordLastSetDate,
+  FailedLoginAttempts: users.failedLoginCount,
+};
+
+export const USER_UNIQUE_CONSTRAINTS = {
+  users_username_key: {
+    errorCode: 'User.UsernameMustBeUnique',
+    message: 'Username must be unique: another user has it.',
+  },
+};
+
+/** Wire values → columns: a password becomes its scrypt hash, TermsAccepted a Date. */
+export async function prepareUser(values: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const { Password, TermsAccepted, ...rest } = values;
+  const out: Record<string, unknown> = { ...rest };
+  if (typeof Password === 'string') {
+    out.passwordHash = await hashPassword(Password);
+    out.passwordLastSetDate = new Date();
+  }
+  if (TermsAccepted !== undefined)
+    out.TermsAccepted = TermsAccepted === null ? null : new Date(String(TermsAccepted));
+  return out;
+}
+
+export const buyerUserResource = new Resource({
+  objectType: 'User',
+  table: users,
+  id: users.id,
+  columns: userColumns,
+  body: userBody,
+  searchOn: ['ID', 'Username', 'FirstName', 'LastName', 'Email'],
+  roles: rolesFor('BuyerUserAdmin', 'BuyerUserReader'),
+  prepare: prepareUser,
+  uniqueConstraints: USER_UNIQUE_CONSTRAINTS,
+  extend: () => ({ Password: null, AvailableRoles: null, Locale: null, LastActive: null }),
+});
+
+/** /v1/buyers/{buyerID}/users */
+export function mountBuyerUsers(app: Hono<CommerceEnv>, db: Db): void {
+  mountCrud(app, db, '/v1/buyers/:buyerID/users', buyerUserResource, {
+    scope: async (c) => {
+      const buyerId = await routeBuyer(db, c);
+      return {
+        where: and(eq(users.companyType, 'buyer'), eq(users.companyId, buyerId)),
+        values: { companyType: 'buyer', companyId: buyerId },
+        parent: { objectType: 'Buyer', id: buyerId },
+      };
+    },
+    cascade: (tx, row) => deleteUserDependents(tx, 'buyer', String(row.companyId), String(row.id)),
+  });
+}

@@ -1,0 +1,41 @@
+import type { Db } from '@catalogue/db';
+import { buyers } from '@catalogue/db/schema';
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Principal } from '../auth/claims';
+import { ApiError } from '../http/api-error';
+import type { CommerceEnv } from '../http/env';
+
+/**
+ * The buyer named by a route (`/buyers/{buyerID}/...`). A buyer user reaches only their own company: any
+ * other buyer is reported as not found, so IDs of other companies are never confirmed.
+ */
+export async function routeBuyer(db: Db, c: Context<CommerceEnv>): Promise<string> {
+  const buyerId = c.req.param('buyerID') ?? '';
+  assertOwnCompany(c.get('principal'), 'buyer', buyerId, 'Buyer');
+  const rows = await db.select({ id: buyers.id }).from(buyers).where(eq(buyers.id, buyerId)).limit(1);
+  if (rows.length === 0) throw ApiError.notFound('Buyer', buyerId);
+  return buyerId;
+}
+
+export function assertOwnCompany(
+  principal: Principal,
+  companyType: 'buyer' | 'supplier',
+  companyId: string,
+  objectType: string,
+): void {
+  if (principal.companyType === 'seller') return;
+  if (principal.companyType !== companyType || principal.companyId !== companyId) {
+    throw ApiError.notFound(objectType, companyId);
+  }
+}
+
+/** Writes that only the marketplace owner may make (creating or deleting companies, …). */
+export function assertSeller(principal: Principal, action: string): void {
+  if (principal.companyType !== 'seller') {
+    throw ApiError.of(403, 'InsufficientRoles', `Only marketplace users may ${action}.`, {
+      SufficientRoles: ['FullAccess'],
+      AssignedRoles: principal.roles,
+    });
+  }
+}

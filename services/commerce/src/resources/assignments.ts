@@ -1,0 +1,104 @@
+import type { Db } from '@catalogue/db';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { type ApiRole, requireAnyRole } from '../auth/roles';
+import { ApiError } from '../http/api-error';
+import type { CommerceEnv } from '../http/env';
+import { readBody } from '../http/validation';
+import { parseListParams } from '../list/params';
+import { listMeta } from '../list/run';
+
+type C = Context<CommerceEnv>;
+
+export interface AssignmentSide {
+  /** Wire property (`UserGroupID`), its query parameter (`userGroupID`) and the table's column key. */
+  wire: string;
+  param: string;
+  column: PgColumn;
+  key: string;
+  /** Checks that the object exists in the scope; throws NotFound otherwise. */
+  mustExist?: (scopeValues: Record<string, unknown>, id: string) => Promise<void>;
+}
+
+export interface AssignmentDef {
+  table: PgTable;
+  sides: AssignmentSide[];
+  body: z.ZodObject;
+  roles: { read: ApiRole[]; write: ApiRole[] };
+  /** The rows and fixed values of the route's scope (e.g. one buyer). */
+  scope: (c: C) => Promise<{ where: SQL | undefined; values: Record<string, unknown> }>;
+}
+
+/**
+ * Assignment endpoints: GET `list` (filtered by each side's query parameter, paged), POST `list` (204,
+ * idempotent), DELETE `remove` (path parameters named like the sides' params; 204, 404 when absent).
+ */
+export function mountAssignments(
+  app: Hono<CommerceEnv>,
+  db: Db,
+  list: string,
+  remove: string,
+  def: AssignmentDef,
+) {
+  app.get(list, async (c) => {
+    requireAnyRole(c.get('principal').roles, def.roles.read);
+    const scope = await def.scope(c);
+    const query = new URL(c.req.url).searchParams;
+    const { page, pageSize } = parseListParams(
+      new URLSearchParams([...query].filter(([k]) => ['page', 'pagesize'].includes(k.toLowerCase()))),
+    );
+    const conditions = [scope.where];
+    for (const side of def.sides) {
+      const value = [...query].find(([k]) => k.toLowerCase() === side.param.toLowerCase())?.[1];
+      if (value) conditions.push(eq(side.column, value));
+    }
+    const where = and(...conditions);
+    const rows = (await db
+      .select()
+      .from(def.table)
+      .where(where)
+      .orderBy(...def.sides.map((s) => s.column))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)) as Record<string, unknown>[];
+    const total = await db.$count(def.table, where);
+    return c.json({
+      Items: rows.map((row) => Object.fromEntries(def.sides.map((s) => [s.wire, row[s.key]]))),
+      Meta: listMeta(page, pageSize, total, rows.length),
+    });
+  });
+
+  app.post(list, async (c) => {
+    requireAnyRole(c.get('principal').roles, def.roles.write);
+    const scope = await def.scope(c);
+    const body = (await readBody(c.req.raw, def.body)) as Record<string, string>;
+    const values: Record<string, unknown> = { ...scope.values };
+    for (const side of def.sides) {
+      const id = body[side.wire];
+      if (id === undefined) continue;
+      await side.mustExist?.(scope.values, id);
+      values[side.key] = id;
+    }
+    await db.insert(def.table).values(values).onConflictDoNothing();
+    return c.body(null, 204);
+  });
+
+  app.delete(remove, async (c) => {
+    requireAnyRole(c.get('principal').roles, def.roles.write);
+    const scope = await def.scope(c);
+    const conditions = [scope.where];
+    for (const side of def.sides) {
+      const value = c.req.param(side.param);
+      if (value !== undefined) conditions.push(eq(side.column, value));
+    }
+    const deleted = await db
+      .delete(def.table)
+      .where(and(...conditions))
+      .returning();
+    if (deleted.length === 0) {
+      throw ApiError.notFound('Assignment', def.sides.map((s) => c.req.param(s.param) ?? '').join('/'));
+    }
+    return c.body(null, 204);
+  });
+}

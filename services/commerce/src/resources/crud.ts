@@ -1,0 +1,250 @@
+import type { Db } from '@catalogue/db';
+import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Context, Hono } from 'hono';
+import type { Principal } from '../auth/claims';
+import { requireAnyRole } from '../auth/roles';
+import { ApiError } from '../http/api-error';
+import type { CommerceEnv } from '../http/env';
+import { readBody } from '../http/validation';
+import { parseListParams } from '../list/params';
+import { runList } from '../list/run';
+import type { ListSchema } from '../list/schema';
+import { uniqueViolation } from './errors';
+import { generateId } from './ids';
+import { mergePatch } from './merge';
+import { columnKeys, listSchemaOf, type ResourceDef, type Scope, toWire } from './resource';
+
+type C = Context<CommerceEnv>;
+
+/** A resource ready to serve: its definition plus what is derived from it once. */
+export class Resource {
+  readonly list: ListSchema;
+  private readonly keys: Map<Column, string>;
+
+  constructor(readonly def: ResourceDef) {
+    this.list = listSchemaOf(def);
+    this.keys = columnKeys(def);
+  }
+
+  wire(row: Record<string, unknown>): Record<string, unknown> {
+    return toWire(this.def, row);
+  }
+
+  /** Wire values of a validated body → column values (after `prepare`). */
+  async columnsOf(values: Record<string, unknown>, principal: Principal): Promise<Record<string, unknown>> {
+    const prepared = this.def.prepare ? await this.def.prepare(values, principal) : values;
+    const out: Record<string, unknown> = {};
+    for (const [wire, value] of Object.entries(prepared)) {
+      const column = this.def.columns[wire];
+      const key = column ? this.keys.get(column) : wire;
+      if (key && value !== undefined) out[key] = value;
+    }
+    return out;
+  }
+
+  /** Column keys of the writable properties, to reset on PUT when a property is left out. */
+  writableKeys(): string[] {
+    return Object.keys(this.def.body.shape)
+      .filter((wire) => wire !== 'ID')
+      .map((wire) => {
+        const column = this.def.columns[wire];
+        return column ? this.keys.get(column) : undefined;
+      })
+      .filter((k): k is string => k !== undefined);
+  }
+
+  idKey(): string {
+    return this.keys.get(this.def.id) ?? 'id';
+  }
+
+  get table(): PgTable {
+    return this.def.table;
+  }
+}
+
+export interface CrudOptions {
+  /** Which rows the request may reach (e.g. the buyer of the route); checked before every operation. */
+  scope?: (c: C) => Promise<Scope> | Scope;
+  /** Removes what depends on a deleted row, in the same transaction as the delete. */
+  cascade?: (tx: Db, row: Record<string, unknown>, scope: Scope) => Promise<void>;
+  /** Operations to leave out (e.g. read-only resources). */
+  only?: ('list' | 'get' | 'create' | 'put' | 'patch' | 'delete')[];
+}
+
+function authorize(resource: Resource, principal: Principal, access: 'read' | 'write'): void {
+  if (resource.def.sellerOnly && principal.companyType !== 'seller') {
+    throw ApiError.of(
+      403,
+      'InsufficientRoles',
+      `Only marketplace users may access ${resource.def.objectType}.`,
+      {
+        SufficientRoles: resource.def.roles[access],
+        AssignedRoles: principal.roles,
+      },
+    );
+  }
+  requireAnyRole(principal.roles, resource.def.roles[access]);
+}
+
+/**
+ * Mounts OrderCloud's CRUD on `path`: GET list, POST, GET/PUT/PATCH/DELETE `/{id}`. Every write is one
+ * statement or one transaction; bad input is refused before anything changes.
+ */
+export function mountCrud(
+  app: Hono<CommerceEnv>,
+  db: Db,
+  path: string,
+  resource: Resource,
+  options: CrudOptions = {},
+) {
+  const { def } = resource;
+  const enabled = (op: NonNullable<CrudOptions['only']>[number]) =>
+    !options.only || options.only.includes(op);
+  const scopeOf = async (c: C): Promise<Scope> =>
+    options.scope ? options.scope(c) : { where: undefined, values: {} };
+  const byId = (scope: Scope, id: string): SQL => and(scope.where, eq(def.id, id)) as SQL;
+
+  async function fetchOne(scope: Scope, id: string) {
+    const rows = await db.select().from(resource.table).where(byId(scope, id)).limit(1);
+    const row = rows[0] as Record<string, unknown> | undefined;
+    if (!row) throw ApiError.notFound(def.objectType, id);
+    return row;
+  }
+
+  /** A unique-key violation becomes 409: the resource's own message for a named constraint, else IdExists. */
+  const conflict =
+    (id: unknown) =>
+    (error: unknown): never => {
+      const constraint = uniqueViolation(error);
+      if (constraint === null) throw error;
+      const known = def.uniqueConstraints?.[constraint];
+      if (known) throw ApiError.of(409, known.errorCode, known.message);
+      throw ApiError.of(409, 'IdExists', `${def.objectType} ${String(id)} already exists.`, {
+        ObjectType: def.objectType,
+        ObjectID: id,
+      });
+    };
+
+  async function insert(scope: Scope, values: Record<string, unknown>, principal: Principal) {
+    const columns = { ...(await resource.columnsOf(values, principal)), ...scope.values };
+    columns[resource.idKey()] ??= generateId();
+    const [row] = await db
+      .insert(resource.table)
+      .values(columns)
+      .returning()
+      .catch(conflict(columns[resource.idKey()]));
+    return row as Record<string, unknown>;
+  }
+
+  if (enabled('list')) {
+    app.get(path, async (c) => {
+      const principal = c.get('principal');
+      authorize(resource, principal, 'read');
+      const scope = await scopeOf(c);
+      const params = parseListParams(new URL(c.req.url).searchParams);
+      const page = await runList(db, resource.table, resource.list, params, scope.where);
+      return c.json({
+        Items: page.Items.map((row) => resource.wire(row as Record<string, unknown>)),
+        Meta: page.Meta,
+      });
+    });
+  }
+
+  if (enabled('get')) {
+    app.get(`${path}/:id`, async (c) => {
+      authorize(resource, c.get('principal'), 'read');
+      return c.json(resource.wire(await fetchOne(await scopeOf(c), c.req.param('id'))));
+    });
+  }
+
+  if (enabled('create')) {
+    app.post(path, async (c) => {
+      const principal = c.get('principal');
+      authorize(resource, principal, 'write');
+      const scope = await scopeOf(c);
+      const body = await readBody(c.req.raw, def.body);
+      return c.json(resource.wire(await insert(scope, body, principal)), 201);
+    });
+  }
+
+  if (enabled('put')) {
+    app.put(`${path}/:id`, async (c) => {
+      const principal = c.get('principal');
+      authorize(resource, principal, 'write');
+      const scope = await scopeOf(c);
+      const id = c.req.param('id');
+      const body = await readBody(c.req.raw, def.body);
+      const newId = typeof body.ID === 'string' ? body.ID : id;
+      const row = await db
+        .transaction(async (tx) => {
+          const existing = await tx
+            .select()
+            .from(resource.table)
+            .where(byId(scope, id))
+            .for('update')
+            .limit(1);
+          if (existing.length === 0) {
+            const columns = {
+              ...(await resource.columnsOf({ ...body, ID: newId }, principal)),
+              ...scope.values,
+            };
+            const [created] = await tx.insert(resource.table).values(columns).returning();
+            return { row: created as Record<string, unknown>, created: true };
+          }
+          const set: Record<string, unknown> = {};
+          for (const key of resource.writableKeys()) set[key] = sql`default`;
+          Object.assign(set, await resource.columnsOf({ ...body, ID: newId }, principal));
+          const [updated] = await tx.update(resource.table).set(set).where(byId(scope, id)).returning();
+          return { row: updated as Record<string, unknown>, created: false };
+        })
+        .catch(conflict(newId));
+      return c.json(resource.wire(row.row), row.created ? 201 : 200);
+    });
+  }
+
+  if (enabled('patch')) {
+    app.patch(`${path}/:id`, async (c) => {
+      const principal = c.get('principal');
+      authorize(resource, principal, 'write');
+      const scope = await scopeOf(c);
+      const id = c.req.param('id');
+      const body = await readBody(c.req.raw, def.body.partial());
+      const row = await db
+        .transaction(async (tx) => {
+          const [existing] = await tx
+            .select()
+            .from(resource.table)
+            .where(byId(scope, id))
+            .for('update')
+            .limit(1);
+          if (!existing) throw ApiError.notFound(def.objectType, id);
+          const values: Record<string, unknown> = { ...body };
+          if ('xp' in values && values.xp !== undefined) {
+            values.xp = mergePatch((existing as Record<string, unknown>).xp ?? {}, values.xp);
+          }
+          const set = await resource.columnsOf(values, principal);
+          if (Object.keys(set).length === 0) return existing as Record<string, unknown>;
+          const [updated] = await tx.update(resource.table).set(set).where(byId(scope, id)).returning();
+          return updated as Record<string, unknown>;
+        })
+        .catch(conflict(body.ID));
+      return c.json(resource.wire(row));
+    });
+  }
+
+  if (enabled('delete')) {
+    app.delete(`${path}/:id`, async (c) => {
+      authorize(resource, c.get('principal'), 'write');
+      const scope = await scopeOf(c);
+      const id = c.req.param('id');
+      await db.transaction(async (tx) => {
+        const deleted = await tx.delete(resource.table).where(byId(scope, id)).returning();
+        const row = deleted[0] as Record<string, unknown> | undefined;
+        if (!row) throw ApiError.notFound(def.objectType, id);
+        await options.cascade?.(tx as unknown as Db, row, scope);
+      });
+      return c.body(null, 204);
+    });
+  }
+}

@@ -1,0 +1,16 @@
+function findCode(error: unknown, code: string): { constraint?: string } | null {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === code) return e as { constraint?: string };
+  }
+  return null;
+}
+
+/** The violated unique constraint's name (SQLSTATE 23505), on either driver; null for other errors. */
+export function uniqueViolation(error: unknown): string | null {
+  const found = findCode(error, '23505');
+  return found ? (found.constraint ?? '') : null;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return uniqueViolation(error) !== null;
+}

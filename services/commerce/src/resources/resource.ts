@@ -1,0 +1,97 @@
+import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Principal } from '../auth/claims';
+import type { ApiRole } from '../auth/roles';
+import type { FieldDef, FieldType, ListSchema } from '../list/schema';
+
+/** The rows a request may touch, and the column values every new row of that scope gets. */
+export interface Scope {
+  where: SQL | undefined;
+  values: Record<string, unknown>;
+  /** The parent object's wire name and ID, for NotFound messages (e.g. Buyer ACME-US). */
+  parent?: { objectType: string; id: string };
+}
+
+export interface ResourceDef<T extends PgTable = PgTable> {
+  objectType: string;
+  table: T;
+  /** Wire property → column. Only these properties are shown, filtered and sorted. */
+  columns: Record<string, Column>;
+  id: Column;
+  /** The writable properties of a whole object (POST, PUT); PATCH uses its partial. */
+  body: z.ZodObject;
+  searchOn: string[];
+  defaultSort?: string[];
+  roles: { read: ApiRole[]; write: ApiRole[] };
+  /** Seller users only (security profiles, API clients, …); buyer users get 403 whatever their roles. */
+  sellerOnly?: boolean;
+  /** Column values from wire values before writing (e.g. a password becomes a hash). */
+  prepare?: (values: Record<string, unknown>, principal: Principal) => Promise<Record<string, unknown>>;
+  /** Properties computed for the wire besides the columns. */
+  extend?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** Wire properties never shown (e.g. Password is write-only). */
+  hidden?: string[];
+  /** Errors for unique constraints other than the key, by constraint name (e.g. a username taken). */
+  uniqueConstraints?: Record<string, { errorCode: string; message: string }>;
+}
+
+function fieldType(column: Column): FieldType | 'json' | 'array' {
+  switch (column.dataType) {
+    case 'number':
+    case 'bigint':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'json':
+      return 'json';
+    case 'array':
+      return 'array';
+    default:
+      return column.columnType === 'PgNumeric' ? 'number' : 'string';
+  }
+}
+
+/** The list kernel's view of a resource, derived from its columns. */
+export function listSchemaOf(def: ResourceDef): ListSchema {
+  const fields: Record<string, FieldDef> = {};
+  let xp: SQL | null = null;
+  for (const [wire, column] of Object.entries(def.columns)) {
+    if (wire === 'xp') {
+      xp = sql`${column}`;
+      continue;
+    }
+    const type = fieldType(column);
+    if (type === 'json' || type === 'array') continue;
+    fields[wire] = { expr: sql`${column}`, type };
+  }
+  return {
+    objectType: def.objectType,
+    fields,
+    xp,
+    searchOn: def.searchOn,
+    defaultSort: def.defaultSort ?? ['ID'],
+    keys: [sql`${def.id}`],
+  };
+}
+
+/** The JS property of each column in the Drizzle table (what insert/update values are keyed by). */
+export function columnKeys(def: ResourceDef): Map<Column, string> {
+  const keys = new Map<Column, string>();
+  for (const [key, column] of Object.entries(getTableColumns(def.table))) keys.set(column as Column, key);
+  return keys;
+}
+
+/** A row as the wire shows it: wire names, ISO dates, computed properties, hidden ones removed. */
+export function toWire(def: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
+  const keys = columnKeys(def);
+  const wire: Record<string, unknown> = {};
+  for (const [name, column] of Object.entries(def.columns)) {
+    if (def.hidden?.includes(name)) continue;
+    const value = row[keys.get(column) ?? ''];
+    wire[name] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
+  return { ...wire, ...def.extend?.(row) };
+}

@@ -1,0 +1,39 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateDataset } from '@catalogue/dataset';
+import { loadDataset } from '@catalogue/dataset/load';
+import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
+import { closeGracefully } from '@catalogue/service-kit';
+import { getRequestListener } from '@hono/node-server';
+import { createCommerceService } from '../app';
+import { type CommerceConfig, commerceConfigFromEnv } from '../config';
+
+export interface CommerceUnderTest {
+  baseUrl: string;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The commerce service on its own port, on a fresh test database holding the demo identities and a
+ * small demo catalogue — what a client of the standalone service sees.
+ */
+export async function startCommerce(
+  options: { skus?: number; config?: Partial<CommerceConfig> } = {},
+): Promise<CommerceUnderTest> {
+  const database = await createTestDatabase();
+  await loadDataset(database.db, generateDataset({ skus: options.skus ?? 60 }));
+  const config = { ...commerceConfigFromEnv({}), ...options.config };
+  const service = createCommerceService(database, { basePath: '', config });
+  const server: Server = createServer(getRequestListener(service.fetch));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    database,
+    async close() {
+      await closeGracefully(server, 1000);
+      await database.dispose();
+    },
+  };
+}
