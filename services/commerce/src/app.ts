@@ -11,8 +11,10 @@ import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
 import { mountAdminUsers } from './identity/admin-users';
+import { mountBuyerResources } from './identity/buyer-resources';
 import { mountBuyerUsers } from './identity/buyer-users';
 import { mountBuyers } from './identity/buyers';
+import { mountSecurityProfiles } from './identity/security-profiles';
 import { mountUserGroups } from './identity/user-groups';
 import { mountMeRoutes } from './me/me-routes';
 
@@ -42,6 +44,8 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountBuyerUsers(app, db);
   mountUserGroups(app, db);
   mountAdminUsers(app, db);
+  mountSecurityProfiles(app, db);
+  mountBuyerResources(app, db);
 
   app.notFound((c) =>
     errorResponse(404, [

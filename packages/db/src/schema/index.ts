@@ -1,4 +1,6 @@
 export * from './auth';
+export * from './buyer-resources';
+export * from './marketplace';
 export * from './catalog';
 export * from './content';
 export * from './identity';

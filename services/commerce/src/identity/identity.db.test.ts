@@ -16,8 +16,17 @@ describe(`buyers, users and user groups through the SDK on ${testDriver()}`, () 
 
   it('lets the administrator create, read, replace, patch, list and delete a buyer', async () => {
     await loginAs('admin');
-    const created = await Buyers.Create({ ID: 'TEST-BUYER', Name: 'Test Buyer', xp: { Region: 'US', nested: { a: 1 } } });
-    expect(created).toMatchObject({ ID: 'TEST-BUYER', Name: 'Test Buyer', Active: true, xp: { Region: 'US' } });
+    const created = await Buyers.Create({
+      ID: 'TEST-BUYER',
+      Name: 'Test Buyer',
+      xp: { Region: 'US', nested: { a: 1 } },
+    });
+    expect(created).toMatchObject({
+      ID: 'TEST-BUYER',
+      Name: 'Test Buyer',
+      Active: true,
+      xp: { Region: 'US' },
+    });
     expect(created.DateCreated).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     const duplicate = await refusal(Buyers.Create({ ID: 'TEST-BUYER', Name: 'Again' }));
@@ -49,7 +58,9 @@ describe(`buyers, users and user groups through the SDK on ${testDriver()}`, () 
 
   it('lists every problem of a bad body and changes nothing', async () => {
     await loginAs('admin');
-    const bad = await refusal(Buyers.Create({ ID: 'bad id!', Name: '', xp: { blob: 'x'.repeat(9000) } } as never));
+    const bad = await refusal(
+      Buyers.Create({ ID: 'bad id!', Name: '', xp: { blob: 'x'.repeat(9000) } } as never),
+    );
     expect(bad.status).toBe(400);
     const properties = bad.errors?.map((e) => (e.Data as { Property: string }).Property).sort();
     expect(properties).toEqual(['ID', 'Name', 'xp']);
@@ -71,14 +82,30 @@ describe(`buyers, users and user groups through the SDK on ${testDriver()}`, () 
     });
     expect(user).toMatchObject({ ID: 'tester', CompanyID: 'ACME-US', Username: 'tester', Password: null });
     const taken = await refusal(
-      Users.Create('MAPLE-CA', { Username: 'TESTER', FirstName: 'x', LastName: 'y', Email: '', Active: true }),
+      Users.Create('MAPLE-CA', {
+        Username: 'TESTER',
+        FirstName: 'x',
+        LastName: 'y',
+        Email: '',
+        Active: true,
+      }),
     );
     expect(taken.status).toBe(409);
     expect(taken.errorCode).toBe('User.UsernameMustBeUnique');
     const weak = await refusal(
-      Users.Create('ACME-US', { Username: 'weak', Password: 'short', FirstName: '', LastName: '', Email: 'nope', Active: true }),
+      Users.Create('ACME-US', {
+        Username: 'weak',
+        Password: 'short',
+        FirstName: '',
+        LastName: '',
+        Email: 'nope',
+        Active: true,
+      }),
     );
-    expect(weak.errors?.map((e) => (e.Data as { Property: string }).Property).sort()).toEqual(['Email', 'Password']);
+    expect(weak.errors?.map((e) => (e.Data as { Property: string }).Property).sort()).toEqual([
+      'Email',
+      'Password',
+    ]);
 
     const users = await Users.List('ACME-US', { filters: { LastName: 'Ter' } });
     expect(users.Items.map((u) => u.ID)).toEqual(['tester']);
@@ -93,7 +120,9 @@ describe(`buyers, users and user groups through the SDK on ${testDriver()}`, () 
 
     await loginAs('admin');
     await Users.Delete('ACME-US', 'tester');
-    expect((await refusal(Auth.Login('tester', 'Secret#123', 'storefront'))).errorCode).toBe('InvalidUsernameOrPassword');
+    expect((await refusal(Auth.Login('tester', 'Secret#123', 'storefront'))).errorCode).toBe(
+      'InvalidUsernameOrPassword',
+    );
   });
 
   it('manages user groups and their assignments', async () => {
@@ -103,22 +132,39 @@ describe(`buyers, users and user groups through the SDK on ${testDriver()}`, () 
     await UserGroups.SaveUserAssignment('ACME-US', { UserGroupID: 'estimators', UserID: 'engineer' });
     const assignments = await UserGroups.ListUserAssignments('ACME-US', { userGroupID: 'estimators' });
     expect(assignments.Items).toEqual([{ UserGroupID: 'estimators', UserID: 'engineer' }]);
-    const unknownUser = await refusal(UserGroups.SaveUserAssignment('ACME-US', { UserGroupID: 'estimators', UserID: 'ca-buyer' }));
+    const unknownUser = await refusal(
+      UserGroups.SaveUserAssignment('ACME-US', { UserGroupID: 'estimators', UserID: 'ca-buyer' }),
+    );
     expect(unknownUser.errors?.[0]?.Data).toEqual({ ObjectType: 'User', ObjectID: 'ca-buyer' });
     await UserGroups.DeleteUserAssignment('ACME-US', 'estimators', 'engineer');
-    expect((await UserGroups.ListUserAssignments('ACME-US', { userGroupID: 'estimators' })).Items).toEqual([]);
+    expect((await UserGroups.ListUserAssignments('ACME-US', { userGroupID: 'estimators' })).Items).toEqual(
+      [],
+    );
     await UserGroups.SaveUserAssignment('ACME-US', { UserGroupID: 'estimators', UserID: 'newbie' });
     await UserGroups.Delete('ACME-US', 'estimators');
-    expect((await UserGroups.ListUserAssignments('ACME-US', { userGroupID: 'estimators' })).Items).toEqual([]);
+    expect((await UserGroups.ListUserAssignments('ACME-US', { userGroupID: 'estimators' })).Items).toEqual(
+      [],
+    );
   });
 
   it('manages admin users and admin user groups', async () => {
     await loginAs('admin');
-    await AdminUsers.Create({ ID: 'ops', Username: 'ops', FirstName: 'Op', LastName: 'S', Email: 'ops@example.com', Active: true });
+    await AdminUsers.Create({
+      ID: 'ops',
+      Username: 'ops',
+      FirstName: 'Op',
+      LastName: 'S',
+      Email: 'ops@example.com',
+      Active: true,
+    });
     await AdminUserGroups.Create({ ID: 'ops-team', Name: 'Operations' });
     await AdminUserGroups.SaveUserAssignment({ UserGroupID: 'ops-team', UserID: 'ops' });
-    expect((await AdminUserGroups.ListUserAssignments({ userID: 'ops' })).Items).toEqual([{ UserGroupID: 'ops-team', UserID: 'ops' }]);
-    expect((await AdminUsers.List({ filters: { ID: 'ops|admin' }, sortBy: ['ID'] })).Items.map((u) => u.ID)).toEqual(['admin', 'ops']);
+    expect((await AdminUserGroups.ListUserAssignments({ userID: 'ops' })).Items).toEqual([
+      { UserGroupID: 'ops-team', UserID: 'ops' },
+    ]);
+    expect(
+      (await AdminUsers.List({ filters: { ID: 'ops|admin' }, sortBy: ['ID'] })).Items.map((u) => u.ID),
+    ).toEqual(['admin', 'ops']);
   });
 
   it('keeps a buyer user inside their own company', async () => {
@@ -133,7 +179,9 @@ describe(`buyers, users and user groups through the SDK on ${testDriver()}`, () 
     const noRole = await refusal(Users.List('ACME-US'));
     expect(noRole.status).toBe(403);
     expect(noRole.errorCode).toBe('InsufficientRoles');
-    expect(noRole.errors?.[0]?.Data).toMatchObject({ SufficientRoles: expect.arrayContaining(['BuyerUserAdmin']) });
+    expect(noRole.errors?.[0]?.Data).toMatchObject({
+      SufficientRoles: expect.arrayContaining(['BuyerUserAdmin']),
+    });
     expect((await refusal(AdminUsers.List())).status).toBe(403);
     Tokens.RemoveAccessToken();
   });
