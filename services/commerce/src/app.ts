@@ -16,6 +16,7 @@ import { mountBuyerUsers } from './identity/buyer-users';
 import { mountBuyers } from './identity/buyers';
 import { mountSecurityProfiles } from './identity/security-profiles';
 import { mountUserGroups } from './identity/user-groups';
+import { mountMarketplaceConfig } from './marketplace/config-resources';
 import { mountMeRoutes } from './me/me-routes';
 
 export interface CommerceServiceOptions extends ServiceOptions {
@@ -46,6 +47,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountAdminUsers(app, db);
   mountSecurityProfiles(app, db);
   mountBuyerResources(app, db);
+  mountMarketplaceConfig(app, db);
 
   app.notFound((c) =>
     errorResponse(404, [

@@ -175,11 +175,10 @@ const cascadeAssignments = (kind: AssignmentKind) => async (tx: Db, row: Record<
 
 /** Addresses, cost centers, credit cards and spending accounts of buyers, and the marketplace's addresses. */
 export function mountBuyerResources(app: Hono<CommerceEnv>, db: Db): void {
-  const buyerScoped =
-    (buyerColumn: PgColumn) => async (c: Parameters<typeof routeBuyer>[1]) => {
-      const buyerId = await routeBuyer(db, c);
-      return { where: eq(buyerColumn, buyerId), values: { buyerId } };
-    };
+  const buyerScoped = (buyerColumn: PgColumn) => async (c: Parameters<typeof routeBuyer>[1]) => {
+    const buyerId = await routeBuyer(db, c);
+    return { where: eq(buyerColumn, buyerId), values: { buyerId } };
+  };
 
   const addressRoles = rolesFor('AddressAdmin', 'AddressReader');
   mountBuyerAssignments(app, db, {

@@ -18,6 +18,8 @@ export interface AssignmentSide {
   param: string;
   column: PgColumn;
   key: string;
+  /** May be left out (stored as ''), e.g. the user group of a company-level assignment. */
+  optional?: boolean;
   /** Checks that the object exists in the scope; throws NotFound otherwise. */
   mustExist?: (scopeValues: Record<string, unknown>, id: string) => Promise<void>;
 }
@@ -64,7 +66,9 @@ export function mountAssignments(
       .offset((page - 1) * pageSize)) as Record<string, unknown>[];
     const total = await db.$count(def.table, where);
     return c.json({
-      Items: rows.map((row) => Object.fromEntries(def.sides.map((s) => [s.wire, row[s.key]]))),
+      Items: rows.map((row) =>
+        Object.fromEntries(def.sides.map((s) => [s.wire, row[s.key] === '' ? null : row[s.key]])),
+      ),
       Meta: listMeta(page, pageSize, total, rows.length),
     });
   });
@@ -76,7 +80,7 @@ export function mountAssignments(
     const values: Record<string, unknown> = { ...scope.values };
     for (const side of def.sides) {
       const id = body[side.wire];
-      if (id === undefined) continue;
+      if (id === undefined || id === null) continue;
       await side.mustExist?.(scope.values, id);
       values[side.key] = id;
     }
@@ -87,17 +91,27 @@ export function mountAssignments(
   app.delete(remove, async (c) => {
     requireAnyRole(c.get('principal').roles, def.roles.write);
     const scope = await def.scope(c);
+    const query = new URL(c.req.url).searchParams;
     const conditions = [scope.where];
     for (const side of def.sides) {
-      const value = c.req.param(side.param);
-      if (value !== undefined) conditions.push(eq(side.column, value));
+      const value =
+        c.req.param(side.param) ??
+        [...query].find(([k]) => k.toLowerCase() === side.param.toLowerCase())?.[1];
+      if (value === undefined && !side.optional) throw ApiError.invalidRequest(`${side.param} is required.`);
+      conditions.push(eq(side.column, value ?? ''));
     }
     const deleted = await db
       .delete(def.table)
       .where(and(...conditions))
       .returning();
     if (deleted.length === 0) {
-      throw ApiError.notFound('Assignment', def.sides.map((s) => c.req.param(s.param) ?? '').join('/'));
+      throw ApiError.notFound(
+        'Assignment',
+        def.sides
+          .map((s) => c.req.param(s.param) ?? '')
+          .filter(Boolean)
+          .join('/'),
+      );
     }
     return c.body(null, 204);
   });
