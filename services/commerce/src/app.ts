@@ -11,6 +11,7 @@ import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
 import { mountAdminUsers } from './identity/admin-users';
+import { mountApiClients } from './identity/api-clients';
 import { mountBuyerResources } from './identity/buyer-resources';
 import { mountBuyerUsers } from './identity/buyer-users';
 import { mountBuyers } from './identity/buyers';
@@ -48,6 +49,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountSecurityProfiles(app, db);
   mountBuyerResources(app, db);
   mountMarketplaceConfig(app, db);
+  mountApiClients(app, db);
 
   app.notFound((c) =>
     errorResponse(404, [

@@ -27,8 +27,15 @@ export class Resource {
     this.keys = columnKeys(def);
   }
 
-  wire(row: Record<string, unknown>): Record<string, unknown> {
-    return toWire(this.def, row);
+  /** Rows as the wire shows them, with the resource's computed values. */
+  async wireAll(db: Db, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+    const enriched = this.def.enrich ? await this.def.enrich(db, rows) : rows;
+    return enriched.map((row) => toWire(this.def, row));
+  }
+
+  async wireOne(db: Db, row: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const [wire] = await this.wireAll(db, [row]);
+    return wire ?? {};
   }
 
   /** Wire values of a validated body → column values (after `prepare`). */
@@ -145,7 +152,7 @@ export function mountCrud(
       const params = parseListParams(new URL(c.req.url).searchParams);
       const page = await runList(db, resource.table, resource.list, params, scope.where);
       return c.json({
-        Items: page.Items.map((row) => resource.wire(row as Record<string, unknown>)),
+        Items: await resource.wireAll(db, page.Items as Record<string, unknown>[]),
         Meta: page.Meta,
       });
     });
@@ -154,7 +161,7 @@ export function mountCrud(
   if (enabled('get')) {
     app.get(`${path}/:id`, async (c) => {
       authorize(resource, c.get('principal'), 'read');
-      return c.json(resource.wire(await fetchOne(await scopeOf(c), c.req.param('id'))));
+      return c.json(await resource.wireOne(db, await fetchOne(await scopeOf(c), c.req.param('id'))));
     });
   }
 
@@ -164,7 +171,7 @@ export function mountCrud(
       authorize(resource, principal, 'write');
       const scope = await scopeOf(c);
       const body = await readBody(c.req.raw, def.body);
-      return c.json(resource.wire(await insert(scope, body, principal)), 201);
+      return c.json(await resource.wireOne(db, await insert(scope, body, principal)), 201);
     });
   }
 
@@ -199,7 +206,7 @@ export function mountCrud(
           return { row: updated as Record<string, unknown>, created: false };
         })
         .catch(conflict(newId));
-      return c.json(resource.wire(row.row), row.created ? 201 : 200);
+      return c.json(await resource.wireOne(db, row.row), row.created ? 201 : 200);
     });
   }
 
@@ -229,7 +236,7 @@ export function mountCrud(
           return updated as Record<string, unknown>;
         })
         .catch(conflict(body.ID));
-      return c.json(resource.wire(row));
+      return c.json(await resource.wireOne(db, row));
     });
   }
 

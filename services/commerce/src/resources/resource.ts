@@ -1,3 +1,4 @@
+import type { Db } from '@catalogue/db';
 import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -28,6 +29,8 @@ export interface ResourceDef<T extends PgTable = PgTable> {
   sellerOnly?: boolean;
   /** Column values from wire values before writing (e.g. a password becomes a hash). */
   prepare?: (values: Record<string, unknown>, principal: Principal) => Promise<Record<string, unknown>>;
+  /** Adds computed values to fetched rows in one batch (e.g. counts from another table) before `extend`. */
+  enrich?: (db: Db, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** Properties computed for the wire besides the columns. */
   extend?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** Wire properties never shown (e.g. Password is write-only). */
