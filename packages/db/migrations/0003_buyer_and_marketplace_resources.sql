@@ -24,6 +24,7 @@ CREATE TABLE "approval_rules" (
 	"id" text NOT NULL,
 	"name" text,
 	"description" text,
+	"approval_type" text DEFAULT 'Order' NOT NULL,
 	"approving_group_id" text NOT NULL,
 	"rule_expression" text NOT NULL,
 	"xp" jsonb DEFAULT '{}'::jsonb NOT NULL,

@@ -12,6 +12,7 @@ import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
 import { mountAdminUsers } from './identity/admin-users';
 import { mountApiClients } from './identity/api-clients';
+import { mountApprovalRules } from './identity/approval-rules';
 import { mountBuyerResources } from './identity/buyer-resources';
 import { mountBuyerUsers } from './identity/buyer-users';
 import { mountBuyers } from './identity/buyers';
@@ -50,6 +51,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountBuyerResources(app, db);
   mountMarketplaceConfig(app, db);
   mountApiClients(app, db);
+  mountApprovalRules(app, db);
 
   app.notFound((c) =>
     errorResponse(404, [

@@ -97,6 +97,8 @@ export const approvalRules = pgTable(
     id: text('id').notNull(),
     name: text('name'),
     description: text('description'),
+    /** Seller rules apply to `Order` or `OrderReturn`; buyer rules always to orders. */
+    approvalType: text('approval_type').notNull().default('Order'),
     approvingGroupId: text('approving_group_id').notNull(),
     ruleExpression: text('rule_expression').notNull(),
     xp: xp(),

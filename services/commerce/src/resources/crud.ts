@@ -13,7 +13,14 @@ import type { ListSchema } from '../list/schema';
 import { uniqueViolation } from './errors';
 import { generateId } from './ids';
 import { mergePatch } from './merge';
-import { columnKeys, listSchemaOf, type ResourceDef, type Scope, toWire } from './resource';
+import {
+  columnKeys,
+  listSchemaOf,
+  type ResourceDef,
+  type Scope,
+  toWire,
+  type WriteContext,
+} from './resource';
 
 type C = Context<CommerceEnv>;
 
@@ -39,8 +46,8 @@ export class Resource {
   }
 
   /** Wire values of a validated body → column values (after `prepare`). */
-  async columnsOf(values: Record<string, unknown>, principal: Principal): Promise<Record<string, unknown>> {
-    const prepared = this.def.prepare ? await this.def.prepare(values, principal) : values;
+  async columnsOf(values: Record<string, unknown>, context: WriteContext): Promise<Record<string, unknown>> {
+    const prepared = this.def.prepare ? await this.def.prepare(values, context) : values;
     const out: Record<string, unknown> = {};
     for (const [wire, value] of Object.entries(prepared)) {
       const column = this.def.columns[wire];
@@ -134,7 +141,7 @@ export function mountCrud(
     };
 
   async function insert(scope: Scope, values: Record<string, unknown>, principal: Principal) {
-    const columns = { ...(await resource.columnsOf(values, principal)), ...scope.values };
+    const columns = { ...(await resource.columnsOf(values, { principal, scope })), ...scope.values };
     columns[resource.idKey()] ??= generateId();
     const [row] = await db
       .insert(resource.table)
@@ -193,7 +200,7 @@ export function mountCrud(
             .limit(1);
           if (existing.length === 0) {
             const columns = {
-              ...(await resource.columnsOf({ ...body, ID: newId }, principal)),
+              ...(await resource.columnsOf({ ...body, ID: newId }, { principal, scope })),
               ...scope.values,
             };
             const [created] = await tx.insert(resource.table).values(columns).returning();
@@ -201,7 +208,7 @@ export function mountCrud(
           }
           const set: Record<string, unknown> = {};
           for (const key of resource.writableKeys()) set[key] = sql`default`;
-          Object.assign(set, await resource.columnsOf({ ...body, ID: newId }, principal));
+          Object.assign(set, await resource.columnsOf({ ...body, ID: newId }, { principal, scope }));
           const [updated] = await tx.update(resource.table).set(set).where(byId(scope, id)).returning();
           return { row: updated as Record<string, unknown>, created: false };
         })
@@ -230,7 +237,7 @@ export function mountCrud(
           if ('xp' in values && values.xp !== undefined) {
             values.xp = mergePatch((existing as Record<string, unknown>).xp ?? {}, values.xp);
           }
-          const set = await resource.columnsOf(values, principal);
+          const set = await resource.columnsOf(values, { principal, scope });
           if (Object.keys(set).length === 0) return existing as Record<string, unknown>;
           const [updated] = await tx.update(resource.table).set(set).where(byId(scope, id)).returning();
           return updated as Record<string, unknown>;

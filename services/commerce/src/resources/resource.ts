@@ -14,6 +14,11 @@ export interface Scope {
   parent?: { objectType: string; id: string };
 }
 
+export interface WriteContext {
+  principal: Principal;
+  scope: Scope;
+}
+
 export interface ResourceDef<T extends PgTable = PgTable> {
   objectType: string;
   table: T;
@@ -27,8 +32,11 @@ export interface ResourceDef<T extends PgTable = PgTable> {
   roles: { read: ApiRole[]; write: ApiRole[] };
   /** Seller users only (security profiles, API clients, …); buyer users get 403 whatever their roles. */
   sellerOnly?: boolean;
-  /** Column values from wire values before writing (e.g. a password becomes a hash). */
-  prepare?: (values: Record<string, unknown>, principal: Principal) => Promise<Record<string, unknown>>;
+  /**
+   * Column values from wire values before writing (e.g. a password becomes a hash); may refuse the write
+   * (e.g. a referenced object missing from the scope).
+   */
+  prepare?: (values: Record<string, unknown>, context: WriteContext) => Promise<Record<string, unknown>>;
   /** Adds computed values to fetched rows in one batch (e.g. counts from another table) before `extend`. */
   enrich?: (db: Db, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** Properties computed for the wire besides the columns. */
