@@ -141,10 +141,17 @@ export function mountBuyerAssignments(app: Hono<CommerceEnv>, db: Db, config: Bu
       throw ApiError.notFound('UserGroup', groupId);
     }
     const flags = Object.fromEntries(config.flags.map((f) => [FLAG_COLUMNS[f], input[f] === true]));
-    await db
+    const insert = db
       .insert(a)
-      .values({ kind: config.kind, buyerId, objectId, userGroupId: groupId, userId, ...flags })
-      .onConflictDoUpdate({ target: [a.kind, a.buyerId, a.objectId, a.userGroupId, a.userId], set: flags });
+      .values({ kind: config.kind, buyerId, objectId, userGroupId: groupId, userId, ...flags });
+    if (config.flags.length > 0) {
+      await insert.onConflictDoUpdate({
+        target: [a.kind, a.buyerId, a.objectId, a.userGroupId, a.userId],
+        set: flags,
+      });
+    } else {
+      await insert.onConflictDoNothing();
+    }
     return c.body(null, 204);
   });
 

@@ -55,7 +55,7 @@ export const addressColumns = {
   xp: addresses.xp,
 };
 
-const addressResource = (roles: ReturnType<typeof rolesFor>, sellerOnly = false) =>
+export const addressResource = (roles: ReturnType<typeof rolesFor>, sellerOnly = false) =>
   new Resource({
     objectType: 'Address',
     table: addresses,
@@ -67,7 +67,7 @@ const addressResource = (roles: ReturnType<typeof rolesFor>, sellerOnly = false)
     sellerOnly,
   });
 
-const costCenterResource = new Resource({
+export const costCenterResource = new Resource({
   objectType: 'CostCenter',
   table: costCenters,
   id: costCenters.id,
@@ -114,7 +114,7 @@ export const creditCardColumns = {
 export const prepareCreditCard = async (v: Record<string, unknown>) =>
   'ExpirationDate' in v ? { ...v, ExpirationDate: toDate(v.ExpirationDate) } : v;
 
-const creditCardResource = new Resource({
+export const creditCardResource = new Resource({
   objectType: 'CreditCard',
   table: creditCards,
   id: creditCards.id,
@@ -125,7 +125,7 @@ const creditCardResource = new Resource({
   prepare: prepareCreditCard,
 });
 
-const spendingAccountResource = new Resource({
+export const spendingAccountResource = new Resource({
   objectType: 'SpendingAccount',
   table: spendingAccounts,
   id: spendingAccounts.id,

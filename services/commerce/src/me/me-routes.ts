@@ -1,22 +1,69 @@
 import type { Db } from '@catalogue/db';
-import { buyers } from '@catalogue/db/schema';
-import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
+import {
+  addresses,
+  buyers,
+  costCenters,
+  creditCards,
+  refreshTokens,
+  spendingAccounts,
+  userGroups,
+  users,
+} from '@catalogue/db/schema';
+import { and, eq, or } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { Principal } from '../auth/claims';
 import { findUser } from '../auth/identity-store';
 import { requireAnyRole } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
+import { readBody } from '../http/validation';
+import {
+  addressResource,
+  costCenterResource,
+  creditCardResource,
+  spendingAccountResource,
+} from '../identity/buyer-resources';
+import { passwordSchema, prepareUser, USER_UNIQUE_CONSTRAINTS, userBody } from '../identity/buyer-users';
+import { hashPassword } from '../identity/passwords';
 import { userToWire } from '../identity/user-wire';
+import { parseListParams } from '../list/params';
+import { runList } from '../list/run';
+import { mountCrud, Resource } from '../resources/crud';
+import { uniqueViolation } from '../resources/errors';
+import { mergePatch } from '../resources/merge';
+import { assignedToMe, inMyGroups } from './assigned';
 
-/** /v1/me: the current user (MeUser), with their company. */
+type C = Context<CommerceEnv>;
+
+const myKey = (p: Principal) =>
+  and(eq(users.companyType, p.companyType), eq(users.companyId, p.companyId), eq(users.id, p.userId));
+
+/** Revokes every refresh token of a user (after a password change). */
+export async function revokeRefreshTokens(
+  db: Db,
+  p: { companyType: string; companyId: string; userId: string },
+) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.companyType, p.companyType),
+        eq(refreshTokens.companyId, p.companyId),
+        eq(refreshTokens.userId, p.userId),
+      ),
+    );
+}
+
+/** /v1/me and what the current user owns or has been given. */
 export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db): void {
-  app.get('/v1/me', async (c) => {
+  const me = async (c: C) => {
     const principal = c.get('principal');
-    requireAnyRole(principal.roles, ['MeAdmin', 'Shopper', 'MeXpAdmin']);
     const user = await findUser(db, principal.companyType, principal.companyId, principal.userId);
     if (!user) throw ApiError.notFound('User', principal.userId);
-    const { FailedLoginAttempts: _hidden, ...me } = userToWire(user, principal.roles);
-    let company: Record<string, unknown> = {};
+    const { FailedLoginAttempts: _hidden, ...wire } = userToWire(user, principal.roles);
+    let company: Record<string, unknown>;
     if (principal.companyType === 'buyer') {
       const [buyer] = await db
         .select({ id: buyers.id, catalog: buyers.defaultCatalogId })
@@ -28,6 +75,221 @@ export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db): void {
     } else {
       company = { Seller: { ID: '' } };
     }
-    return c.json({ ...company, ...me });
+    return { ...company, ...wire };
+  };
+  const notAnonymous = (principal: Principal, action: string) => {
+    if (principal.anonymous) {
+      throw ApiError.of(403, 'InsufficientRoles', `Anonymous shoppers cannot ${action}: register first.`, {
+        SufficientRoles: ['MeAdmin'],
+        AssignedRoles: principal.roles,
+      });
+    }
+  };
+
+  app.get('/v1/me', async (c) => {
+    requireAnyRole(c.get('principal').roles, ['MeAdmin', 'MeXpAdmin', 'Shopper']);
+    return c.json(await me(c));
+  });
+
+  const writeMe = async (c: C, values: Record<string, unknown>) => {
+    const principal = c.get('principal');
+    const columns = await prepareUser(values);
+    const set: Record<string, unknown> = {};
+    const map: Record<string, string> = {
+      Username: 'username',
+      FirstName: 'firstName',
+      LastName: 'lastName',
+      Email: 'email',
+      Phone: 'phone',
+      TermsAccepted: 'termsAccepted',
+      xp: 'xp',
+      passwordHash: 'passwordHash',
+      passwordLastSetDate: 'passwordLastSetDate',
+    };
+    for (const [key, value] of Object.entries(columns)) {
+      const column = map[key];
+      if (column && value !== undefined) set[column] = value;
+    }
+    if (Object.keys(set).length > 0) {
+      await db
+        .transaction(async (tx) => {
+          await tx.update(users).set(set).where(myKey(principal));
+          if (set.passwordHash) await revokeRefreshTokens(tx as unknown as Db, principal);
+        })
+        .catch((error: unknown) => {
+          const constraint = uniqueViolation(error);
+          const known = constraint
+            ? USER_UNIQUE_CONSTRAINTS[constraint as keyof typeof USER_UNIQUE_CONSTRAINTS]
+            : undefined;
+          if (known) throw ApiError.of(409, known.errorCode, known.message);
+          throw error;
+        });
+    }
+    return c.json(await me(c));
+  };
+
+  const meBody = userBody.omit({ ID: true, Active: true });
+  app.put('/v1/me', async (c) => {
+    const principal = c.get('principal');
+    requireAnyRole(principal.roles, ['MeAdmin']);
+    notAnonymous(principal, 'edit their profile');
+    const body = await readBody(c.req.raw, meBody);
+    return writeMe(c, { xp: {}, Phone: null, TermsAccepted: null, ...body });
+  });
+  app.patch('/v1/me', async (c) => {
+    const principal = c.get('principal');
+    const body = await readBody(c.req.raw, meBody.partial());
+    const onlyXp = Object.keys(body).every((k) => k === 'xp');
+    requireAnyRole(principal.roles, onlyXp ? ['MeAdmin', 'MeXpAdmin'] : ['MeAdmin']);
+    notAnonymous(principal, 'edit their profile');
+    const values: Record<string, unknown> = { ...body };
+    if (body.xp !== undefined) {
+      const user = await findUser(db, principal.companyType, principal.companyId, principal.userId);
+      values.xp = mergePatch(user?.xp ?? {}, body.xp);
+    }
+    return writeMe(c, values);
+  });
+
+  app.post('/v1/me/password', async (c) => {
+    const principal = c.get('principal');
+    requireAnyRole(principal.roles, ['MeAdmin', 'PasswordReset', 'Shopper']);
+    notAnonymous(principal, 'set a password');
+    const body = await readBody(c.req.raw, z.object({ NewPassword: passwordSchema }));
+    const passwordHash = await hashPassword(body.NewPassword);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, passwordLastSetDate: new Date() }).where(myKey(principal));
+      await revokeRefreshTokens(tx as unknown as Db, principal);
+    });
+    return c.body(null, 204);
+  });
+
+  app.delete('/v1/me/tokens', async (c) => {
+    await revokeRefreshTokens(db, c.get('principal'));
+    return c.body(null, 204);
+  });
+
+  // Groups the user belongs to.
+  const groupResource = new Resource({
+    objectType: 'UserGroup',
+    table: userGroups,
+    id: userGroups.id,
+    columns: {
+      ID: userGroups.id,
+      Name: userGroups.name,
+      Description: userGroups.description,
+      xp: userGroups.xp,
+    },
+    body: z.object({}),
+    searchOn: ['ID', 'Name'],
+    roles: { read: ['MeAdmin', 'Shopper'], write: [] },
+  });
+  app.get('/v1/me/usergroups', async (c) => {
+    const principal = c.get('principal');
+    requireAnyRole(principal.roles, groupResource.def.roles.read);
+    const where = and(
+      eq(userGroups.companyType, principal.companyType),
+      eq(userGroups.companyId, principal.companyId),
+      inMyGroups(principal, userGroups.id),
+    );
+    const page = await runList(
+      db,
+      userGroups,
+      groupResource.list,
+      parseListParams(new URL(c.req.url).searchParams),
+      where,
+    );
+    return c.json({ Items: await groupResource.wireAll(db, page.Items), Meta: page.Meta });
+  });
+
+  // Things given to the user: cost centers and spending accounts (read only).
+  const buyerOnly = (principal: Principal) => {
+    if (principal.companyType !== 'buyer')
+      throw ApiError.of(403, 'InsufficientRoles', 'Only buyer users have these.');
+  };
+  const given = [
+    ['/v1/me/costcenters', costCenterResource, costCenters, 'costcenter', ['list', 'get']],
+    // The SDK lists at /me/spendingAccounts and gets one at /me/spendingaccounts/{id}.
+    [
+      '/v1/me/spendingAccounts',
+      spendingAccountResource,
+      spendingAccounts,
+      'spendingaccount',
+      ['list', 'get'],
+    ],
+    ['/v1/me/spendingaccounts', spendingAccountResource, spendingAccounts, 'spendingaccount', ['get']],
+  ] as const;
+  for (const [path, resource, table, kind, only] of given) {
+    mountCrud(app, db, path, resource, {
+      only: [...only],
+      roles: { read: ['Shopper', 'MeAdmin'], write: [] },
+      scope: (c) => {
+        const principal = c.get('principal');
+        buyerOnly(principal);
+        return {
+          where: and(eq(table.buyerId, principal.companyId), assignedToMe(principal, kind, table.id)),
+          values: {},
+        };
+      },
+    });
+  }
+
+  // Personal addresses and cards: the user writes their own, and reads those plus the ones assigned.
+  const meAddresses = addressResource({
+    read: ['MeAddressAdmin', 'MeAdmin', 'Shopper'],
+    write: ['MeAddressAdmin'],
+  });
+  mountCrud(app, db, '/v1/me/addresses', meAddresses, {
+    scope: (c) => {
+      const principal = c.get('principal');
+      buyerOnly(principal);
+      return {
+        where: and(
+          eq(addresses.companyType, 'buyer'),
+          eq(addresses.companyId, principal.companyId),
+          eq(addresses.ownerUserId, principal.userId),
+        ),
+        values: { companyType: 'buyer', companyId: principal.companyId, ownerUserId: principal.userId },
+      };
+    },
+    readScope: (c) => {
+      const principal = c.get('principal');
+      buyerOnly(principal);
+      return {
+        where: and(
+          eq(addresses.companyType, 'buyer'),
+          eq(addresses.companyId, principal.companyId),
+          or(eq(addresses.ownerUserId, principal.userId), assignedToMe(principal, 'address', addresses.id)),
+        ),
+        values: {},
+      };
+    },
+  });
+  mountCrud(app, db, '/v1/me/creditcards', creditCardResource, {
+    roles: { read: ['MeCreditCardAdmin', 'MeAdmin', 'Shopper'], write: ['MeCreditCardAdmin'] },
+    scope: (c) => {
+      const principal = c.get('principal');
+      buyerOnly(principal);
+      return {
+        where: and(
+          eq(creditCards.buyerId, principal.companyId),
+          eq(creditCards.ownerUserId, principal.userId),
+        ),
+        values: { buyerId: principal.companyId, ownerUserId: principal.userId },
+      };
+    },
+    readScope: (c) => {
+      const principal = c.get('principal');
+      buyerOnly(principal);
+      return {
+        where: and(
+          eq(creditCards.buyerId, principal.companyId),
+          or(
+            eq(creditCards.ownerUserId, principal.userId),
+            assignedToMe(principal, 'creditcard', creditCards.id),
+          ),
+        ),
+        values: {},
+      };
+    },
   });
 }

@@ -3,7 +3,7 @@ import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Context, Hono } from 'hono';
 import type { Principal } from '../auth/claims';
-import { requireAnyRole } from '../auth/roles';
+import { type ApiRole, requireAnyRole } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
@@ -80,25 +80,34 @@ export class Resource {
 export interface CrudOptions {
   /** Which rows the request may reach (e.g. the buyer of the route); checked before every operation. */
   scope?: (c: C) => Promise<Scope> | Scope;
+  /** Wider rows for list and get than for writes (e.g. /me/addresses shows assigned company addresses). */
+  readScope?: (c: C) => Promise<Scope> | Scope;
+  /** Override of the resource's roles (e.g. the Me* roles on /me routes). */
+  roles?: { read: ApiRole[]; write: ApiRole[] };
   /** Removes what depends on a deleted row, in the same transaction as the delete. */
   cascade?: (tx: Db, row: Record<string, unknown>, scope: Scope) => Promise<void>;
   /** Operations to leave out (e.g. read-only resources). */
   only?: ('list' | 'get' | 'create' | 'put' | 'patch' | 'delete')[];
 }
 
-function authorize(resource: Resource, principal: Principal, access: 'read' | 'write'): void {
+function authorize(
+  resource: Resource,
+  principal: Principal,
+  access: 'read' | 'write',
+  roles = resource.def.roles,
+): void {
   if (resource.def.sellerOnly && principal.companyType !== 'seller') {
     throw ApiError.of(
       403,
       'InsufficientRoles',
       `Only marketplace users may access ${resource.def.objectType}.`,
       {
-        SufficientRoles: resource.def.roles[access],
+        SufficientRoles: roles[access],
         AssignedRoles: principal.roles,
       },
     );
   }
-  requireAnyRole(principal.roles, resource.def.roles[access]);
+  requireAnyRole(principal.roles, roles[access]);
 }
 
 /**
@@ -117,6 +126,9 @@ export function mountCrud(
     !options.only || options.only.includes(op);
   const scopeOf = async (c: C): Promise<Scope> =>
     options.scope ? options.scope(c) : { where: undefined, values: {} };
+  const readScopeOf = async (c: C): Promise<Scope> => (options.readScope ? options.readScope(c) : scopeOf(c));
+  const allow = (c: C, access: 'read' | 'write') =>
+    authorize(resource, c.get('principal'), access, options.roles);
   const byId = (scope: Scope, id: string): SQL => and(scope.where, eq(def.id, id)) as SQL;
 
   async function fetchOne(scope: Scope, id: string) {
@@ -153,9 +165,8 @@ export function mountCrud(
 
   if (enabled('list')) {
     app.get(path, async (c) => {
-      const principal = c.get('principal');
-      authorize(resource, principal, 'read');
-      const scope = await scopeOf(c);
+      allow(c, 'read');
+      const scope = await readScopeOf(c);
       const params = parseListParams(new URL(c.req.url).searchParams);
       const page = await runList(db, resource.table, resource.list, params, scope.where);
       return c.json({
@@ -167,15 +178,15 @@ export function mountCrud(
 
   if (enabled('get')) {
     app.get(`${path}/:id`, async (c) => {
-      authorize(resource, c.get('principal'), 'read');
-      return c.json(await resource.wireOne(db, await fetchOne(await scopeOf(c), c.req.param('id'))));
+      allow(c, 'read');
+      return c.json(await resource.wireOne(db, await fetchOne(await readScopeOf(c), c.req.param('id'))));
     });
   }
 
   if (enabled('create')) {
     app.post(path, async (c) => {
       const principal = c.get('principal');
-      authorize(resource, principal, 'write');
+      allow(c, 'write');
       const scope = await scopeOf(c);
       const body = await readBody(c.req.raw, def.body);
       return c.json(await resource.wireOne(db, await insert(scope, body, principal)), 201);
@@ -185,7 +196,7 @@ export function mountCrud(
   if (enabled('put')) {
     app.put(`${path}/:id`, async (c) => {
       const principal = c.get('principal');
-      authorize(resource, principal, 'write');
+      allow(c, 'write');
       const scope = await scopeOf(c);
       const id = c.req.param('id');
       const body = await readBody(c.req.raw, def.body);
@@ -220,7 +231,7 @@ export function mountCrud(
   if (enabled('patch')) {
     app.patch(`${path}/:id`, async (c) => {
       const principal = c.get('principal');
-      authorize(resource, principal, 'write');
+      allow(c, 'write');
       const scope = await scopeOf(c);
       const id = c.req.param('id');
       const body = await readBody(c.req.raw, def.body.partial());
@@ -249,7 +260,7 @@ export function mountCrud(
 
   if (enabled('delete')) {
     app.delete(`${path}/:id`, async (c) => {
-      authorize(resource, c.get('principal'), 'write');
+      allow(c, 'write');
       const scope = await scopeOf(c);
       const id = c.req.param('id');
       await db.transaction(async (tx) => {
