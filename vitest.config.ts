@@ -8,6 +8,7 @@ const exclude = ['**/node_modules/**', '**/.next/**', '**/.data/**'];
  */
 export default defineConfig({
   test: {
+    reporters: ['default', './tools/summary-reporter.ts'],
     projects: [
       {
         test: {

@@ -24,10 +24,7 @@ export const refreshTokens = pgTable(
     companyId: text('company_id').notNull(),
     userId: text('user_id').notNull(),
     /** The roles the token was granted, so a refresh grants no more than the original login. */
-    scope: text('scope')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    scope: text('scope').array().notNull().default(sql`'{}'::text[]`),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

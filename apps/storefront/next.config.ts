@@ -1,0 +1,20 @@
+import type { NextConfig } from 'next';
+
+/**
+ * The storefront runs inside the single server (server/src/main.ts), which opens the database and hands
+ * every non-service request to Next. Workspace packages are TypeScript source, so Next transpiles them;
+ * the database drivers stay outside the bundle. Type errors are caught by the root `tsc`, not here.
+ */
+const nextConfig: NextConfig = {
+  transpilePackages: ['@catalogue/db', '@catalogue/dataset'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  poweredByHeader: false,
+  typescript: { ignoreBuildErrors: true },
+  experimental: {
+    // app/global-not-found.tsx answers URLs no route matches, in the site's shell (the root layout sits
+    // under the [locale] segment, so there is no layout Next could wrap a root not-found page in).
+    globalNotFound: true,
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,69 @@
+import { LOCALE_CODES } from '@catalogue/dataset/model';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { CategoryCard } from '../../components/category-card';
+import { getTopCategoriesForLocale } from '../../data/categories';
+import { getDictionary } from '../../data/content';
+import { createTranslator } from '../../i18n/translator';
+import { DEFAULT_LOCALE, localeFromSegment, localizedPath } from '../../routing/locales';
+import { titleWithSiteName } from '../../shell/shell-metadata';
+
+interface HomePageProps {
+  params: Promise<{ locale: string }>;
+}
+
+export async function generateMetadata({ params }: HomePageProps): Promise<Metadata> {
+  const locale = localeFromSegment((await params).locale);
+  if (!locale) return {};
+  const t = createTranslator(await getDictionary(locale));
+  return {
+    title: await titleWithSiteName(locale, t('home.metaTitle')),
+    description: t('home.metaDescription'),
+    alternates: {
+      canonical: localizedPath(locale, '/'),
+      languages: {
+        ...Object.fromEntries(LOCALE_CODES.map((code) => [code, localizedPath(code, '/')])),
+        'x-default': localizedPath(DEFAULT_LOCALE, '/'),
+      },
+    },
+  };
+}
+
+/** The home page: the top-level product categories of the locale's regional catalog. */
+export default async function HomePage({ params }: HomePageProps) {
+  const locale = localeFromSegment((await params).locale);
+  if (!locale) notFound();
+  const [dictionary, categories] = await Promise.all([
+    getDictionary(locale),
+    getTopCategoriesForLocale(locale),
+  ]);
+  const t = createTranslator(dictionary);
+  return (
+    <>
+      <section className="hero" aria-labelledby="home-title">
+        <div className="container">
+          <h1 id="home-title" className="hero__title">
+            {t('home.title')}
+          </h1>
+          <p className="hero__intro">{t('home.intro')}</p>
+        </div>
+      </section>
+      <section className="container section" aria-labelledby="categories-title">
+        <h2 id="categories-title" className="section__title">
+          {t('home.categories.title')}
+        </h2>
+        {categories.length > 0 ? (
+          <ul className="category-grid">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <CategoryCard locale={locale} category={category} actionLabel={t('home.categories.view')} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('home.categories.empty')}</p>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import type { LocaleCode } from '@catalogue/dataset/model';
+import Link from 'next/link';
+import type { CategorySummary } from '../data/category-shapes';
+import { categoryPath } from '../routing/catalogue-paths';
+
+interface CategoryCardProps {
+  locale: LocaleCode;
+  category: CategorySummary;
+  /** Visible call to action under the description, e.g. "View products". */
+  actionLabel: string;
+}
+
+/**
+ * A top-level category: the name is the link (and its accessible name); the whole card is clickable
+ * through the link's stretched hit area.
+ */
+export function CategoryCard({ locale, category, actionLabel }: CategoryCardProps) {
+  return (
+    <article className="category-card">
+      <h3 className="category-card__title">
+        <Link className="category-card__link" href={categoryPath(locale, [category.slug])} prefetch={false}>
+          {category.name}
+        </Link>
+      </h3>
+      {category.description && <p className="category-card__description">{category.description}</p>}
+      <p className="category-card__action" aria-hidden="true">
+        {actionLabel}
+        <span className="category-card__arrow">→</span>
+      </p>
+    </article>
+  );
+}

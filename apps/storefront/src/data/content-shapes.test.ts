@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { parseDictionary, parseLocaleInfo, parseRegionInfo, parseSiteContent } from './content-shapes';
+
+describe('content item shapes', () => {
+  it('accepts a locale item with the fields the storefront reads', () => {
+    const data = {
+      code: 'fr-CA',
+      language: 'fr',
+      region: 'CA',
+      urlPrefix: 'fr-ca',
+      nativeName: 'Français (Canada)',
+    };
+    expect(parseLocaleInfo(data)).toMatchObject(data);
+    expect(parseLocaleInfo({ ...data, code: 'fr-FR' })).toBeNull();
+    expect(parseLocaleInfo({ ...data, language: 'es' })).toBeNull();
+    expect(parseLocaleInfo('fr-CA')).toBeNull();
+  });
+
+  it('needs a catalog on a region item', () => {
+    expect(parseRegionInfo({ code: 'EU', catalogId: 'catalog-eu' })).toMatchObject({
+      catalogId: 'catalog-eu',
+    });
+    expect(parseRegionInfo({ code: 'EU' })).toBeNull();
+    expect(parseRegionInfo({ code: 'XX', catalogId: 'catalog-eu' })).toBeNull();
+  });
+
+  it('keeps only the string entries of a dictionary', () => {
+    expect(parseDictionary({ 'nav.products': 'Products', count: 3, nested: { a: 'b' } })).toEqual({
+      'nav.products': 'Products',
+    });
+    expect(parseDictionary(null)).toEqual({});
+  });
+
+  it('reads the site item and leaves out malformed footer links', () => {
+    const site = parseSiteContent({
+      name: 'Acme Infrastructure',
+      footerColumns: [
+        {
+          titleKey: 'footer.company',
+          links: [{ labelKey: 'footer.about', href: '/about' }, { labelKey: 3 }],
+        },
+        { links: [] },
+      ],
+    });
+    expect(site).toEqual({
+      name: 'Acme Infrastructure',
+      footerColumns: [{ titleKey: 'footer.company', links: [{ labelKey: 'footer.about', href: '/about' }] }],
+    });
+    expect(parseSiteContent({ footerColumns: [] })).toBeNull();
+  });
+});

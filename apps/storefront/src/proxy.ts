@@ -1,0 +1,30 @@
+import { type NextRequest, NextResponse } from 'next/server';
+import { LOCALE_HEADER } from './routing/locale-header';
+import { decideRoute } from './routing/proxy-decision';
+
+/**
+ * Locale routing (see routing/proxy-decision.ts): unprefixed paths are the default locale, served from
+ * its internal `/en-us` segment; an explicit `/en-us/…` redirects to the unprefixed URL. Pages get their
+ * locale in a request header too (routing/locale-header.ts).
+ */
+export function proxy(request: NextRequest): NextResponse {
+  const decision = decideRoute(request.nextUrl.pathname);
+  if (decision.action === 'pass') return NextResponse.next();
+  if (decision.action === 'redirect') {
+    const url = request.nextUrl.clone();
+    url.pathname = decision.pathname;
+    return NextResponse.redirect(url, 308);
+  }
+  const headers = new Headers(request.headers);
+  headers.set(LOCALE_HEADER, decision.locale);
+  if (decision.action === 'next') return NextResponse.next({ request: { headers } });
+  const url = request.nextUrl.clone();
+  url.pathname = decision.pathname;
+  return NextResponse.rewrite(url, { request: { headers } });
+}
+
+export const config = {
+  // Everything except Next's internals, API routes, the service prefixes and files with an extension;
+  // decideRoute applies the same rules, so a request the matcher lets through by mistake is still safe.
+  matcher: ['/((?!(?:_next|api|healthz|ordercloud|discover|content)(?:/|$))(?!(?:.*/)?[^/]*\\.[^/]*$).*)'],
+};

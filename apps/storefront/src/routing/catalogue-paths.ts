@@ -1,0 +1,25 @@
+import type { LocaleCode } from '@catalogue/dataset/model';
+import { localizedPath } from './locales';
+
+/**
+ * The public URL of a category: its slugs from the top level down, under `/products`, in the locale
+ * (`/fr-ca/products/conduit-fittings/emt-conduit`).
+ */
+export function categoryPath(locale: LocaleCode, slugs: readonly string[]): string {
+  const path = slugs.map((slug) => `/${encodeURIComponent(slug)}`).join('');
+  return localizedPath(locale, `/products${path}`);
+}
+
+/**
+ * Where a link of the content (footer, menus) points in a locale: site paths (`/about`) get the locale
+ * prefix, anything else (absolute URLs, `mailto:`, in-page `#…`) is left as written.
+ */
+export function contentLinkHref(locale: LocaleCode, href: string): string {
+  if (href.startsWith('/') && !href.startsWith('//')) return localizedPath(locale, href);
+  return href;
+}
+
+/** Whether a content link leaves the site (it then opens with `rel="noopener"`). */
+export function isExternalHref(href: string): boolean {
+  return /^(?:[a-z][a-z0-9+.-]*:)?\/\//i.test(href);
+}

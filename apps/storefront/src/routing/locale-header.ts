@@ -1,0 +1,15 @@
+import type { LocaleCode } from '@catalogue/dataset/model';
+import { isLocaleCode } from './locale-codes';
+import { DEFAULT_LOCALE } from './locales';
+
+/**
+ * The request header in which the proxy tells the app the locale of the requested page. Pages under
+ * `app/[locale]/` read the locale from their route; the global not-found page, which answers for URLs no
+ * route matches, has only this header.
+ */
+export const LOCALE_HEADER = 'x-catalogue-locale';
+
+/** The locale a header value names; the default locale when the header is missing or unknown. */
+export function localeFromHeader(value: string | null | undefined): LocaleCode {
+  return isLocaleCode(value) ? value : DEFAULT_LOCALE;
+}

@@ -1,0 +1,167 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { generateDataset } from '@catalogue/dataset';
+import { type Database, openDatabase, queryRows } from '@catalogue/db';
+import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
+import { sql } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './harness/browser';
+import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
+
+const artifacts = path.join(import.meta.dirname, 'artifacts');
+const dataset = generateDataset({ skus: 3000 });
+
+/** Top-level category names of a region's assortment, in the page's language, in list order. */
+function topCategoryNames(region: string, language: 'en' | 'fr' | 'de' | 'nl'): string[] {
+  return dataset.categories
+    .filter((c) => c.level === 1 && c.regions.includes(region as never))
+    .sort((a, b) => a.listOrder - b.listOrder)
+    .map((c) => c.name[language]);
+}
+
+function decodeEntities(html: string): string {
+  return html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+async function countRows(database: Database): Promise<Record<string, number>> {
+  const tables = await queryRows<{ table_name: string }>(
+    database.db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables) {
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from ${sql.identifier(table_name)}`,
+    );
+    counts[table_name] = row?.n ?? -1;
+  }
+  return counts;
+}
+
+describe('the site on the embedded database', () => {
+  const data = temporaryDataDir('e2e-site');
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    site = await startSite({ dataDir: data.dir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    data.remove();
+  });
+
+  it('reports PGlite and every service on /healthz', async () => {
+    const response = await fetch(`${site.url}/healthz`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ status: 'ok', database: { driver: 'pglite', ok: true } });
+    expect(body.services).toEqual({
+      storefront: 'ready',
+      commerce: 'ready',
+      search: 'ready',
+      content: 'ready',
+    });
+    expect(site.output()).toContain('first run: generating the demo dataset (3000 SKUs');
+  });
+
+  it('shows the US top-level categories on the English home page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const response = await page.goto(`${site.url}/`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe('en-US');
+    const expected = topCategoryNames('US', 'en');
+    expect(expected.length).toBe(6);
+    const main = page.locator('main');
+    for (const name of expected) {
+      const link = main
+        .getByRole('link', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+        .first();
+      await expect.poll(() => link.isVisible()).toBe(true);
+      expect(await link.getAttribute('href')).toMatch(/^\/products\/[a-z0-9-]+$/);
+    }
+    await expect.poll(() => page.locator('header').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('footer').isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(artifacts, 'home-en-us.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('shows the Canadian assortment in French on /fr-ca', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const response = await page.goto(`${site.url}/fr-ca`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe('fr-CA');
+    const expected = topCategoryNames('CA', 'fr');
+    for (const name of expected) {
+      const link = page.locator('main').getByText(name, { exact: true }).first();
+      await expect.poll(() => link.isVisible()).toBe(true);
+    }
+    const hrefs = await page
+      .locator('main a[href*="/products/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThanOrEqual(expected.length);
+    for (const href of hrefs) expect(href).toMatch(/^\/fr-ca\/products\//);
+    await page.screenshot({ path: path.join(artifacts, 'home-fr-ca.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('stops cleanly on SIGTERM and keeps every row across a restart', async () => {
+    expect(await site.stop('SIGTERM')).toBe(0);
+    expect(site.output()).toContain('[server] stopped cleanly');
+
+    const pgliteDir = path.join(data.dir, 'pglite');
+    const before = await openDatabase({ driver: 'pglite', dataDir: pgliteDir });
+    const countsBefore = await countRows(before);
+    await before.close();
+    expect(countsBefore.products).toBe(3000);
+
+    site = await startSite({ dataDir: data.dir });
+    expect(site.output()).toContain('dataset present: 3000 SKUs');
+    expect(site.output()).not.toContain('first run');
+    expect((await fetch(`${site.url}/`)).status).toBe(200);
+    expect(await site.stop('SIGINT')).toBe(0);
+
+    const after = await openDatabase({ driver: 'pglite', dataDir: pgliteDir });
+    const countsAfter = await countRows(after);
+    await after.close();
+    expect(countsAfter).toEqual(countsBefore);
+    site = await startSite({ dataDir: data.dir });
+  });
+});
+
+describe('the site on PostgreSQL', () => {
+  const data = temporaryDataDir('e2e-pg');
+  let database: TestDatabase;
+  let site: RunningSite;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    site = await startSite({ dataDir: data.dir, env: { DATABASE_URL: database.url ?? '' } });
+  });
+  afterAll(async () => {
+    await site?.stop();
+    await database?.dispose();
+    data.remove();
+  });
+
+  it('loads the dataset into the server and serves the home page from it', async () => {
+    const health = await (await fetch(`${site.url}/healthz`)).json();
+    expect(health.database).toMatchObject({ driver: 'postgres', ok: true });
+    expect(health.database.location).not.toContain('password');
+    const html = decodeEntities(await (await fetch(`${site.url}/de-eu`)).text());
+    expect(html).toContain('lang="de-EU"');
+    for (const name of topCategoryNames('EU', 'de')) expect(html).toContain(name);
+    const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from products`);
+    expect(row?.n).toBe(3000);
+  });
+});
