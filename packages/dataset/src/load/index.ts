@@ -1,0 +1,247 @@
+import { hashPassword } from '@catalogue/commerce/passwords';
+import type { Db } from '@catalogue/db';
+import {
+  apiClients,
+  appMeta,
+  buyers,
+  catalogAssignments,
+  catalogProductAssignments,
+  catalogs,
+  categories,
+  categoryProductAssignments,
+  contentItems,
+  priceBreaks,
+  priceSchedules,
+  productAssignments,
+  products,
+  securityProfileAssignments,
+  securityProfiles,
+  userGroupAssignments,
+  userGroups,
+  users,
+} from '@catalogue/db/schema';
+import { eq } from 'drizzle-orm';
+import type { Dataset } from '../model';
+import { planCatalogs } from './catalogs';
+import { chunk } from './chunks';
+import { categoryRow, contentRows, productRow } from './rows';
+
+export const DATASET_META_KEY = 'dataset';
+
+export interface DatasetMeta {
+  seed: number;
+  skuCount: number;
+  loadedAt: string;
+  rows: Record<string, number>;
+}
+
+/** Whether a dataset has been loaded into this database (the first start loads it, later ones don't). */
+export async function loadedDataset(db: Db): Promise<DatasetMeta | null> {
+  const rows = await db.select().from(appMeta).where(eq(appMeta.key, DATASET_META_KEY));
+  return (rows[0]?.value as DatasetMeta | undefined) ?? null;
+}
+
+export interface LoadOptions {
+  onProgress?: (step: string, done: number, total: number) => void;
+}
+
+const BATCH = 500;
+
+/**
+ * Writes the whole dataset in one transaction: either everything is there afterwards, or nothing is
+ * (a crash half-way leaves an empty database and the next start loads again).
+ */
+export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions = {}): Promise<DatasetMeta> {
+  const progress = options.onProgress ?? (() => undefined);
+  const plans = planCatalogs(dataset);
+  const counts: Record<string, number> = {};
+  const passwordHashes = await Promise.all(dataset.users.map((u) => hashPassword(u.password)));
+  const meta = { seed: dataset.seed, skuCount: dataset.skuCount, loadedAt: new Date().toISOString() };
+
+  await db.transaction(async (tx) => {
+    const insertAll = async <T>(name: string, table: Parameters<typeof tx.insert>[0], rows: T[]) => {
+      counts[name] = (counts[name] ?? 0) + rows.length;
+      let done = 0;
+      for (const batch of chunk(rows, BATCH)) {
+        await tx.insert(table).values(batch as never[]);
+        done += batch.length;
+        progress(name, done, rows.length);
+      }
+    };
+
+    await insertAll(
+      'catalogs',
+      catalogs,
+      plans.map((p) => ({ id: p.catalogId, name: p.name, description: p.description })),
+    );
+    await insertAll(
+      'buyers',
+      buyers,
+      dataset.buyers.map((b) => ({
+        id: b.id,
+        name: b.name,
+        defaultCatalogId: b.catalogId,
+        xp: { Region: b.region },
+      })),
+    );
+    await insertAll(
+      'catalog_assignments',
+      catalogAssignments,
+      plans.flatMap((p) =>
+        p.assignments.map((a) => ({ catalogId: p.catalogId, ...a, viewAllCategories: true })),
+      ),
+    );
+    await insertAll(
+      'categories',
+      categories,
+      plans.flatMap((p) => p.categories.map((c) => categoryRow(p.catalogId, c))),
+    );
+    await insertAll(
+      'price_schedules',
+      priceSchedules,
+      dataset.priceSchedules.map((s) => ({
+        id: s.id,
+        name: s.name,
+        currency: s.currency,
+        minQuantity: s.minQuantity,
+        maxQuantity: s.maxQuantity,
+      })),
+    );
+    await insertAll(
+      'price_breaks',
+      priceBreaks,
+      dataset.priceSchedules.flatMap((s) =>
+        s.priceBreaks.map((b) => ({
+          priceScheduleId: s.id,
+          quantity: b.quantity,
+          price: minorToDecimal(b.priceMinor),
+        })),
+      ),
+    );
+    await insertAll('products', products, dataset.products.map(productRow));
+    await insertAll(
+      'catalog_product_assignments',
+      catalogProductAssignments,
+      plans.flatMap((p) => p.products.map((product) => ({ catalogId: p.catalogId, productId: product.id }))),
+    );
+    await insertAll(
+      'category_product_assignments',
+      categoryProductAssignments,
+      plans.flatMap((p) =>
+        p.products.map((product, index) => ({
+          catalogId: p.catalogId,
+          categoryId: product.categoryId,
+          productId: product.id,
+          listOrder: index,
+        })),
+      ),
+    );
+    await insertAll(
+      'product_assignments',
+      productAssignments,
+      plans.flatMap((p) => p.groupAssignments),
+    );
+    await insertAll(
+      'user_groups',
+      userGroups,
+      dataset.userGroups.map((g) => ({
+        companyType: 'buyer',
+        companyId: g.buyerId,
+        id: g.id,
+        name: g.name,
+        description: g.description,
+      })),
+    );
+    await insertAll(
+      'users',
+      users,
+      dataset.users.map((u, i) => ({
+        companyType: u.buyerId ? 'buyer' : 'seller',
+        companyId: u.buyerId ?? '',
+        id: u.id,
+        username: u.username,
+        passwordHash: passwordHashes[i] ?? null,
+        passwordLastSetDate: new Date(),
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        xp: u.xp,
+      })),
+    );
+    await insertAll(
+      'user_group_assignments',
+      userGroupAssignments,
+      dataset.users.flatMap((u) =>
+        u.userGroupIds.map((groupId) => ({
+          companyType: 'buyer',
+          companyId: u.buyerId ?? '',
+          userGroupId: groupId,
+          userId: u.id,
+        })),
+      ),
+    );
+    const profiles = profilesForUsers(dataset);
+    await insertAll('security_profiles', securityProfiles, profiles.profiles);
+    await insertAll('security_profile_assignments', securityProfileAssignments, profiles.assignments);
+    await insertAll(
+      'api_clients',
+      apiClients,
+      dataset.apiClients.map((c) => ({
+        id: c.id,
+        appName: c.appName,
+        clientSecret: c.clientSecret,
+        accessTokenDuration: c.accessTokenDuration,
+        refreshTokenDuration: c.refreshTokenDuration,
+        defaultContextUsername: c.defaultContextUsername,
+        isAnonBuyer: c.isAnonBuyer,
+        allowAnyBuyer: c.allowAnyBuyer,
+        allowSeller: c.allowSeller,
+      })),
+    );
+    await insertAll('content_items', contentItems, contentRows(dataset));
+    // Part of the same transaction: its presence means the whole dataset is there.
+    await tx.insert(appMeta).values({ key: DATASET_META_KEY, value: { ...meta, rows: counts } });
+  });
+  return { ...meta, rows: counts };
+}
+
+/** Whole minor units (cents) to an exact decimal string for a numeric column. */
+export function minorToDecimal(minor: number): string {
+  if (!Number.isSafeInteger(minor)) throw new Error(`Price must be a whole number of minor units: ${minor}`);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Security profiles: the dataset's named profiles, assigned to each user whose roles they match
+ * exactly; a user whose roles match none gets a profile of their own.
+ */
+function profilesForUsers(dataset: Dataset) {
+  const key = (roles: string[], custom: string[]) =>
+    `${[...roles].sort().join(',')}|${[...custom].sort().join(',')}`;
+  const profiles = dataset.securityProfiles.map((p) => ({
+    id: p.id,
+    name: p.name,
+    roles: p.roles,
+    customRoles: p.customRoles,
+  }));
+  const byKey = new Map(profiles.map((p) => [key(p.roles, p.customRoles), p.id]));
+  const assignments: { securityProfileId: string; buyerId: string | null; userId: string }[] = [];
+  for (const user of dataset.users) {
+    const k = key(user.roles, user.customRoles);
+    let profileId = byKey.get(k);
+    if (!profileId) {
+      profileId = `profile-${user.id}`;
+      profiles.push({
+        id: profileId,
+        name: `${user.username} roles`,
+        roles: user.roles,
+        customRoles: user.customRoles,
+      });
+      byKey.set(k, profileId);
+    }
+    assignments.push({ securityProfileId: profileId, buyerId: user.buyerId, userId: user.id });
+  }
+  return { profiles, assignments };
+}

@@ -1,0 +1,153 @@
+import { verifyPassword } from '@catalogue/commerce/passwords';
+import { queryRows } from '@catalogue/db';
+import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDataset } from '../generate';
+import type { Dataset } from '../model';
+import { PARTNER_CATALOG_ID } from './catalogs';
+import { loadDataset, loadedDataset, minorToDecimal } from './index';
+
+describe(`loading the dataset on ${testDriver()}`, () => {
+  let database: TestDatabase;
+  let dataset: Dataset;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataset = generateDataset({ skus: 400 });
+    await loadDataset(database.db, dataset);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  const count = async (query: ReturnType<typeof sql>) =>
+    (await queryRows<{ n: number }>(database.db, query))[0]?.n ?? -1;
+
+  it('records what it loaded, so a later start does not load again', async () => {
+    const meta = await loadedDataset(database.db);
+    expect(meta).toMatchObject({ seed: dataset.seed, skuCount: 400 });
+    expect(meta?.rows.products).toBe(400);
+    expect(await count(sql`select count(*)::int as n from products`)).toBe(400);
+  });
+
+  it('puts each region’s assortment in its own catalog, so US and CA differ', async () => {
+    const us = await queryRows<{ product_id: string }>(
+      database.db,
+      sql`select product_id from catalog_product_assignments where catalog_id = 'catalog-us'`,
+    );
+    const ca = await queryRows<{ product_id: string }>(
+      database.db,
+      sql`select product_id from catalog_product_assignments where catalog_id = 'catalog-ca'`,
+    );
+    const usIds = new Set(us.map((r) => r.product_id));
+    const caIds = new Set(ca.map((r) => r.product_id));
+    expect(usIds.size).toBeGreaterThan(0);
+    expect(caIds.size).toBeGreaterThan(0);
+    expect([...usIds].some((id) => !caIds.has(id))).toBe(true);
+    expect([...caIds].some((id) => !usIds.has(id))).toBe(true);
+    for (const product of dataset.products.filter((p) => p.visibleToUserGroup === null)) {
+      expect(usIds.has(product.id)).toBe(product.regions.includes('US'));
+    }
+  });
+
+  it('keeps every category of a catalog connected to its parent', async () => {
+    const orphans = await count(sql`
+      select count(*)::int as n from categories c
+      where c.parent_id is not null and not exists (
+        select 1 from categories p where p.catalog_id = c.catalog_id and p.id = c.parent_id)`);
+    expect(orphans).toBe(0);
+    const levels = await queryRows<{ level: number }>(
+      database.db,
+      sql`select distinct (xp->>'Level')::int as level from categories where catalog_id = 'catalog-us' order by 1`,
+    );
+    expect(levels.map((r) => r.level)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('shows group-only products through the partner catalog and a group assignment only', async () => {
+    const restricted = dataset.products.filter((p) => p.visibleToUserGroup !== null);
+    expect(restricted.length).toBeGreaterThan(0);
+    const assignments = await queryRows<{ product_id: string; buyer_id: string; user_group_id: string }>(
+      database.db,
+      sql`select product_id, buyer_id, user_group_id from product_assignments order by product_id`,
+    );
+    expect(assignments.map((a) => a.product_id).sort()).toEqual(restricted.map((p) => p.id).sort());
+    expect(new Set(assignments.map((a) => `${a.buyer_id}/${a.user_group_id}`))).toEqual(
+      new Set(['ACME-US/acme-prefab-partners']),
+    );
+    const partner = await queryRows<{ buyer_id: string; view_all_products: boolean }>(
+      database.db,
+      sql`select buyer_id, view_all_products from catalog_assignments where catalog_id = ${PARTNER_CATALOG_ID}`,
+    );
+    expect(partner).toEqual([{ buyer_id: 'ACME-US', view_all_products: false }]);
+    const inRegional = await count(sql`
+      select count(*)::int as n from catalog_product_assignments
+      where catalog_id <> ${PARTNER_CATALOG_ID} and product_id in (select product_id from product_assignments)`);
+    expect(inRegional).toBe(0);
+  });
+
+  it('stores prices exactly, as numeric, from minor units', async () => {
+    const schedule = dataset.priceSchedules[0];
+    if (!schedule) throw new Error('dataset has no price schedules');
+    const rows = await queryRows<{ quantity: number; price: string }>(
+      database.db,
+      sql`select quantity, price::text as price from price_breaks where price_schedule_id = ${schedule.id} order by quantity`,
+    );
+    expect(rows.map((r) => [r.quantity, Number(r.price).toFixed(2)])).toEqual(
+      schedule.priceBreaks.map((b) => [b.quantity, minorToDecimal(b.priceMinor)]),
+    );
+  });
+
+  it('stores demo passwords only as hashes that verify', async () => {
+    const [admin] = await queryRows<{ password_hash: string; company_type: string }>(
+      database.db,
+      sql`select password_hash, company_type from users where username = 'admin'`,
+    );
+    expect(admin?.company_type).toBe('seller');
+    expect(admin?.password_hash).not.toContain('Admin#2026');
+    expect(await verifyPassword('Admin#2026', admin?.password_hash ?? '')).toBe(true);
+    const [employee] = await queryRows<{ password_hash: string; company_id: string }>(
+      database.db,
+      sql`select password_hash, company_id from users where username = 'employee'`,
+    );
+    expect(employee?.company_id).toBe('ACME-US');
+    expect(await verifyPassword('Buyer#2026', employee?.password_hash ?? '')).toBe(true);
+    const roles = await queryRows<{ custom_roles: string[] }>(
+      database.db,
+      sql`select p.custom_roles from security_profile_assignments a
+          join security_profiles p on p.id = a.security_profile_id where a.user_id = 'employee'`,
+    );
+    expect(roles.flatMap((r) => r.custom_roles)).toContain('CompanyEmployee');
+  });
+
+  it('writes content for every locale', async () => {
+    const rows = await queryRows<{ type: string; n: number }>(
+      database.db,
+      sql`select type, count(distinct locale)::int as n from content_items where locale <> '*' group by type order by type`,
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.type, r.n]))).toMatchObject({
+      dictionary: 10,
+      locale: 10,
+      site: 10,
+      'category-marketing': 10,
+    });
+  });
+});
+
+describe(`a failed load on ${testDriver()}`, () => {
+  it('leaves nothing behind', async () => {
+    const database = await createTestDatabase();
+    try {
+      const dataset = generateDataset({ skus: 50 });
+      const first = dataset.products[0];
+      if (!first) throw new Error('no products');
+      const broken: Dataset = { ...dataset, products: [...dataset.products, { ...first }] };
+      await expect(loadDataset(database.db, broken)).rejects.toThrow();
+      expect(await loadedDataset(database.db)).toBeNull();
+      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from catalogs`);
+      expect(row?.n).toBe(0);
+    } finally {
+      await database.dispose();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import type { Dataset, DatasetCategory, DatasetProduct, LocaleInfo } from '../model';
+
+/** How the dataset's objects look as rows: English in the columns, every language and attribute in xp. */
+
+export function categoryRow(catalogId: string, category: DatasetCategory) {
+  return {
+    catalogId,
+    id: category.id,
+    parentId: category.parentId,
+    name: category.name.en,
+    description: category.description.en,
+    listOrder: category.listOrder,
+    active: true,
+    xp: {
+      Slug: category.slug,
+      Level: category.level,
+      Kind: category.kind,
+      Names: category.name,
+      Descriptions: category.description,
+      Regions: category.regions,
+    },
+  };
+}
+
+export function productRow(product: DatasetProduct) {
+  const a = product.attributes;
+  return {
+    id: product.id,
+    name: product.name.en,
+    description: product.description.en,
+    quantityMultiplier: product.quantityMultiplier,
+    shipWeight: a.weightKg.toFixed(3),
+    active: product.active,
+    defaultPriceScheduleId: product.priceScheduleId,
+    returnable: !a.madeToOrder,
+    xp: {
+      CategoryID: product.categoryId,
+      Names: product.name,
+      Descriptions: product.description,
+      Regions: product.regions,
+      TradeSize: a.tradeSize,
+      Material: a.material,
+      Finish: a.finish,
+      LengthMm: a.lengthMm,
+      LoadClass: a.loadClass,
+      Certifications: a.certifications,
+      WeightKg: a.weightKg,
+      PackagingQuantity: a.packagingQuantity,
+      MadeToOrder: a.madeToOrder,
+      Downloads: product.downloads,
+    },
+  };
+}
+
+/** Content items: per locale for localised texts, '*' for items that are the same everywhere. */
+export function contentRows(dataset: Dataset) {
+  const rows: { type: string; id: string; locale: string; data: unknown }[] = [];
+  for (const locale of dataset.locales) {
+    rows.push({ type: 'locale', id: locale.code, locale: locale.code, data: locale });
+    rows.push({
+      type: 'dictionary',
+      id: 'ui',
+      locale: locale.code,
+      data: dataset.dictionary[locale.language],
+    });
+    rows.push({ type: 'site', id: 'site', locale: locale.code, data: dataset.site });
+    for (const category of dataset.categories) {
+      if (category.marketing) {
+        rows.push({
+          type: 'category-marketing',
+          id: category.id,
+          locale: locale.code,
+          data: marketingFor(category, locale),
+        });
+      }
+    }
+  }
+  for (const region of dataset.regions)
+    rows.push({ type: 'region', id: region.code, locale: '*', data: region });
+  rows.push({ type: 'attributes', id: 'attributes', locale: '*', data: dataset.attributes });
+  return rows;
+}
+
+function marketingFor(category: DatasetCategory, locale: LocaleInfo) {
+  const marketing = category.marketing;
+  return {
+    Name: category.name[locale.language],
+    Message: marketing?.message[locale.language] ?? '',
+    Bullets: marketing?.bullets.map((b) => b[locale.language]) ?? [],
+  };
+}
