@@ -27,7 +27,7 @@ describe('server configuration', () => {
   it('lists every bad value in one clear error', () => {
     let error: unknown;
     try {
-      serverConfigFromEnv({ PORT: 'eighty', DATASET_SKUS: '0', APP_ENV: 'prod' });
+      serverConfigFromEnv({ PORT: 'eighty', DATASET_SKUS: '0', APP_ENV: 'prod', SITE_ORIGIN: 'ftp://x' });
     } catch (e) {
       error = e;
     }
@@ -36,5 +36,6 @@ describe('server configuration', () => {
     expect(message).toContain('PORT="eighty": must be a number');
     expect(message).toContain('DATASET_SKUS="0": must be at least 1');
     expect(message).toContain('APP_ENV="prod"');
+    expect(message).toContain('SITE_ORIGIN="ftp://x": must be an http(s) URL');
   });
 });

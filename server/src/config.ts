@@ -26,6 +26,10 @@ const schema = z.object({
     .min(0)
     .max(600_000)
     .default(10_000),
+  /** Public origin for canonical links; read by the storefront, checked here so a bad value stops the start. */
+  SITE_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://catalogue.example.com' })
+    .optional(),
   /** Set to `never` to start without building the storefront (fails when no build exists). */
   STOREFRONT_BUILD: z.enum(['auto', 'never', 'always']).default('auto'),
 });
