@@ -214,8 +214,9 @@ export function minorToDecimal(minor: number): string {
 }
 
 /**
- * Security profiles: the dataset's named profiles, assigned to each user whose roles they match
- * exactly; a user whose roles match none gets a profile of their own.
+ * Security profiles: the dataset's named profiles. Each buyer gets, at company level, the profile most of
+ * its users hold (so users created later, e.g. by registration, have roles); users whose roles differ get
+ * a user-level assignment of the matching profile, or of a profile of their own when none matches.
  */
 function profilesForUsers(dataset: Dataset) {
   const key = (roles: string[], custom: string[]) =>
@@ -227,20 +228,33 @@ function profilesForUsers(dataset: Dataset) {
     customRoles: p.customRoles,
   }));
   const byKey = new Map(profiles.map((p) => [key(p.roles, p.customRoles), p.id]));
-  const assignments: { securityProfileId: string; buyerId: string | null; userId: string }[] = [];
-  for (const user of dataset.users) {
+  const profileOf = (user: Dataset['users'][number]) => {
     const k = key(user.roles, user.customRoles);
     let profileId = byKey.get(k);
     if (!profileId) {
       profileId = `profile-${user.id}`;
-      profiles.push({
-        id: profileId,
-        name: `${user.username} roles`,
-        roles: user.roles,
-        customRoles: user.customRoles,
-      });
+      profiles.push({ id: profileId, name: `${user.username} roles`, roles: user.roles, customRoles: user.customRoles });
       byKey.set(k, profileId);
     }
+    return profileId;
+  };
+  const assignments: { securityProfileId: string; buyerId: string | null; userId: string | null }[] = [];
+  const companyProfile = new Map<string, string>();
+  for (const buyer of dataset.buyers) {
+    const counts = new Map<string, number>();
+    for (const user of dataset.users.filter((u) => u.buyerId === buyer.id)) {
+      const id = profileOf(user);
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    const top = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+    if (top) {
+      companyProfile.set(buyer.id, top[0]);
+      assignments.push({ securityProfileId: top[0], buyerId: buyer.id, userId: null });
+    }
+  }
+  for (const user of dataset.users) {
+    const profileId = profileOf(user);
+    if (user.buyerId && companyProfile.get(user.buyerId) === profileId) continue;
     assignments.push({ securityProfileId: profileId, buyerId: user.buyerId, userId: user.id });
   }
   return { profiles, assignments };

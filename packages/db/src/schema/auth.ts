@@ -31,3 +31,19 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_user_idx').on(t.companyType, t.companyId, t.userId)],
 );
+
+/** Codes for resetting a forgotten password (POST /password/reset); only their SHA-256 is stored. */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    clientId: text('client_id').notNull(),
+    companyType: text('company_type').notNull(),
+    companyId: text('company_id').notNull(),
+    userId: text('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_codes_user_idx').on(t.companyType, t.companyId, t.userId)],
+);

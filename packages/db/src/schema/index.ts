@@ -4,4 +4,5 @@ export * from './catalog';
 export * from './content';
 export * from './identity';
 export * from './marketplace';
+export * from './outbox';
 export * from './platform';
