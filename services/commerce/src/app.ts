@@ -31,7 +31,12 @@ export interface CommerceServiceOptions extends ServiceOptions {
  * The OrderCloud-compatible commerce service: `/oauth/token`, `/oauth/certs/{kid}`, `/oauth/userinfo`
  * and `/v1/...`, answering in OrderCloud's error envelope.
  */
-export function createCommerceService(database: Database, options: CommerceServiceOptions): Service {
+export interface CommerceService extends Service {
+  /** Every route (method and path pattern), e.g. for the authorisation matrix test. */
+  routes: ReadonlyArray<{ method: string; path: string }>;
+}
+
+export function createCommerceService(database: Database, options: CommerceServiceOptions): CommerceService {
   const config = options.config ?? commerceConfigFromEnv();
   const db = database.db;
   const keys = new KeyStore(db);
@@ -69,5 +74,9 @@ export function createCommerceService(database: Database, options: CommerceServi
       { ErrorCode: 'InternalServerError', Message: 'An unexpected error occurred.' },
     ]);
   });
-  return defineService('commerce', options.basePath, app.fetch);
+  const routes = app.routes
+    .filter((r) => r.method !== 'ALL')
+    .map((r) => ({ method: r.method, path: r.path }))
+    .filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.path === r.path) === i);
+  return { ...defineService('commerce', options.basePath, app.fetch), routes };
 }

@@ -115,3 +115,8 @@ export function requireAnyRole(assigned: readonly string[], sufficient: readonly
 export function rolesFor(admin: ApiRole, reader?: ApiRole): { read: ApiRole[]; write: ApiRole[] } {
   return { read: reader ? [admin, reader] : [admin], write: [admin] };
 }
+
+/** 403 for a user of the wrong kind (a buyer user on a marketplace-only route, a seller on a buyer-only one). */
+export function wrongUserType(userType: string, allowed: string[], message: string): ApiError {
+  return ApiError.of(403, 'InvalidUserType', message, { UserType: userType, AllowedUserTypes: allowed });
+}

@@ -3,6 +3,7 @@ import { buyers } from '@catalogue/db/schema';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Principal } from '../auth/claims';
+import { wrongUserType } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 
@@ -33,9 +34,6 @@ export function assertOwnCompany(
 /** Writes that only the marketplace owner may make (creating or deleting companies, …). */
 export function assertSeller(principal: Principal, action: string): void {
   if (principal.companyType !== 'seller') {
-    throw ApiError.of(403, 'InsufficientRoles', `Only marketplace users may ${action}.`, {
-      SufficientRoles: ['FullAccess'],
-      AssignedRoles: principal.roles,
-    });
+    throw wrongUserType(principal.userType, ['admin'], `Only marketplace users may ${action}.`);
   }
 }

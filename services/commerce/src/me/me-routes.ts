@@ -14,7 +14,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Principal } from '../auth/claims';
 import { findUser } from '../auth/identity-store';
-import { requireAnyRole } from '../auth/roles';
+import { requireAnyRole, wrongUserType } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
@@ -79,10 +79,11 @@ export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db): void {
   };
   const notAnonymous = (principal: Principal, action: string) => {
     if (principal.anonymous) {
-      throw ApiError.of(403, 'InsufficientRoles', `Anonymous shoppers cannot ${action}: register first.`, {
-        SufficientRoles: ['MeAdmin'],
-        AssignedRoles: principal.roles,
-      });
+      throw wrongUserType(
+        'anonymous',
+        ['buyer', 'admin', 'supplier'],
+        `Anonymous shoppers cannot ${action}: register first.`,
+      );
     }
   };
 
@@ -204,7 +205,11 @@ export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db): void {
   // Things given to the user: cost centers and spending accounts (read only).
   const buyerOnly = (principal: Principal) => {
     if (principal.companyType !== 'buyer')
-      throw ApiError.of(403, 'InsufficientRoles', 'Only buyer users have these.');
+      throw wrongUserType(
+        principal.userType,
+        ['buyer'],
+        'Only buyer users have these: marketplace users use /addresses.',
+      );
   };
   const given = [
     ['/v1/me/costcenters', costCenterResource, costCenters, 'costcenter', ['list', 'get']],

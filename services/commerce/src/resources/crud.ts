@@ -3,7 +3,7 @@ import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Context, Hono } from 'hono';
 import type { Principal } from '../auth/claims';
-import { type ApiRole, requireAnyRole } from '../auth/roles';
+import { type ApiRole, requireAnyRole, wrongUserType } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
@@ -97,14 +97,10 @@ function authorize(
   roles = resource.def.roles,
 ): void {
   if (resource.def.sellerOnly && principal.companyType !== 'seller') {
-    throw ApiError.of(
-      403,
-      'InsufficientRoles',
+    throw wrongUserType(
+      principal.userType,
+      ['admin'],
       `Only marketplace users may access ${resource.def.objectType}.`,
-      {
-        SufficientRoles: roles[access],
-        AssignedRoles: principal.roles,
-      },
     );
   }
   requireAnyRole(principal.roles, roles[access]);

@@ -10,6 +10,7 @@ import { type CommerceConfig, commerceConfigFromEnv } from '../config';
 
 export interface CommerceUnderTest {
   baseUrl: string;
+  routes: ReadonlyArray<{ method: string; path: string }>;
   database: TestDatabase;
   close(): Promise<void>;
 }
@@ -30,6 +31,7 @@ export async function startCommerce(
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    routes: service.routes,
     database,
     async close() {
       await closeGracefully(server, 1000);
