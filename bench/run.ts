@@ -1,9 +1,11 @@
+import { commerceBench } from './commerce';
 import { foundationBench } from './foundation';
 import { writeSection } from './report';
 
 /** `npm run bench [-- suite…]`: runs the named suites (all by default) and writes docs/BENCHMARKS.md. */
 const suites: Record<string, () => Promise<string>> = {
   foundation: foundationBench,
+  commerce: commerceBench,
 };
 
 const requested = process.argv.slice(2);

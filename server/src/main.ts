@@ -6,6 +6,7 @@ import {
   databaseConfigFromEnv,
   migrateDatabase,
   openDatabase,
+  refreshStatistics,
   setSharedDatabase,
 } from '@catalogue/db';
 import { createSearchService } from '@catalogue/search';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   console.log(`[server] database: ${database.driver} (${database.location})`);
   await migrateDatabase(database);
   await seedOnFirstRun(database, config.DATASET_SKUS, config.DATASET_SEED);
+  // PGlite has no autovacuum daemon: refresh planner statistics at every start (PostgreSQL keeps its own).
+  if (database.driver === 'pglite') await refreshStatistics(database);
   setSharedDatabase(database);
 
   const services = [

@@ -104,3 +104,8 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** Refreshes the planner's statistics (PGlite has no autovacuum daemon to do it). */
+export async function refreshStatistics(database: Database): Promise<void> {
+  await database.db.execute(sql`analyze`);
+}

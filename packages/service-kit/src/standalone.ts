@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Database, databaseConfigFromEnv, migrateDatabase, openDatabase } from '@catalogue/db';
 import { getRequestListener } from '@hono/node-server';
 import { z } from 'zod';
@@ -26,7 +27,8 @@ export async function runStandalone({ name, defaultPort, create }: StandaloneOpt
   const server = createServer(getRequestListener(service.fetch));
   server.keepAliveTimeout = 65_000;
   await listen(server, env.PORT, env.HOST);
-  console.log(`[${name}] standalone on http://${env.HOST}:${env.PORT} (${database.driver})`);
+  const { port } = server.address() as AddressInfo;
+  console.log(`[${name}] standalone on http://${env.HOST}:${port} (${database.driver})`);
   onShutdownSignal(async () => {
     service.stop();
     await closeGracefully(server, 10_000);

@@ -20,7 +20,7 @@ import {
   userGroups,
   users,
 } from '@catalogue/db/schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Dataset } from '../model';
 import { planCatalogs } from './catalogs';
 import { chunk } from './chunks';
@@ -202,6 +202,8 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
     // Part of the same transaction: its presence means the whole dataset is there.
     await tx.insert(appMeta).values({ key: DATASET_META_KEY, value: { ...meta, rows: counts } });
   });
+  // Fresh statistics, so the planner uses the indexes (PGlite has no autovacuum to gather them).
+  await db.execute(sql`analyze`);
   return { ...meta, rows: counts };
 }
 
@@ -233,7 +235,12 @@ function profilesForUsers(dataset: Dataset) {
     let profileId = byKey.get(k);
     if (!profileId) {
       profileId = `profile-${user.id}`;
-      profiles.push({ id: profileId, name: `${user.username} roles`, roles: user.roles, customRoles: user.customRoles });
+      profiles.push({
+        id: profileId,
+        name: `${user.username} roles`,
+        roles: user.roles,
+        customRoles: user.customRoles,
+      });
       byKey.set(k, profileId);
     }
     return profileId;

@@ -55,6 +55,13 @@ export const users = pgTable(
     primaryKey({ columns: [t.companyType, t.companyId, t.id] }),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     index('users_email_idx').on(sql`lower(${t.email})`),
+    // The list kernel compares and sorts strings as lower(value) in "C" collation: these serve it.
+    index('users_company_last_name_idx').on(
+      t.companyType,
+      t.companyId,
+      sql`lower(${t.lastName}) collate "C"`,
+    ),
+    index('users_company_username_idx').on(t.companyType, t.companyId, sql`lower(${t.username}) collate "C"`),
     check('users_company_type_check', sql`${t.companyType} in ('seller', 'buyer', 'supplier')`),
   ],
 );

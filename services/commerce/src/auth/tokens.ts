@@ -22,8 +22,15 @@ export interface TokenSubject {
 
 const invalidToken = (message: string) => ApiError.of(401, 'InvalidToken', message);
 
-/** Signs and verifies RS256 access tokens with the keys of the KeyStore. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+/**
+ * Signs and verifies RS256 access tokens with the keys of the KeyStore. Verified tokens are remembered
+ * (bounded, until they expire), so a client's repeated calls skip the RSA check.
+ */
 export class TokenService {
+  private readonly verified = new Map<string, Principal>();
+
   constructor(
     private readonly keys: KeyStore,
     private readonly settings: TokenSettings,
@@ -73,6 +80,21 @@ export class TokenService {
 
   /** The principal of a bearer token; 401 InvalidToken for anything but a valid, current token of ours. */
   async verify(token: string): Promise<Principal> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      if (cached.expiresAt * 1000 > Date.now()) return cached;
+      this.verified.delete(token);
+    }
+    const principal = await this.verifyUncached(token);
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, principal);
+    return principal;
+  }
+
+  private async verifyUncached(token: string): Promise<Principal> {
     let kid: string | undefined;
     try {
       const header = decodeProtectedHeader(token);

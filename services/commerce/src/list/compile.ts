@@ -58,8 +58,8 @@ function fieldCondition(target: Extract<Resolved, { kind: 'field' }>, fv: Filter
   if (fv.op === 'notnull') return sql`${expr} is not null`;
   switch (type) {
     case 'string': {
-      if (fv.op === 'eq') return sql`lower(${expr}) = lower(${v})`;
-      if (fv.op === 'like') return sql`lower(${expr}) like lower(${likePattern(v)})`;
+      if (fv.op === 'eq') return sql`lower(${expr}) collate "C" = lower(${v})`;
+      if (fv.op === 'like') return sql`lower(${expr}) collate "C" like lower(${likePattern(v)})`;
       return sql`lower(${expr}) collate "C" ${comparison(fv.op)} lower(${v}) collate "C"`;
     }
     case 'number': {
@@ -131,10 +131,14 @@ function xpCondition(j: SQL, fv: FilterValue): SQL {
 
 function termCondition(schema: ListSchema, term: FilterTerm): SQL {
   const target = resolve(schema, term.path, 'filter');
-  const one = (fv: FilterValue) =>
-    sql`coalesce(${target.kind === 'xp' ? xpCondition(target.expr, fv) : fieldCondition(target, fv)}, false)`;
-  const positives = term.values.filter((fv) => !fv.negate).map(one);
-  const negatives = term.values.filter((fv) => fv.negate).map((fv) => not(one(fv)));
+  const condition = (fv: FilterValue) =>
+    target.kind === 'xp' ? xpCondition(target.expr, fv) : fieldCondition(target, fv);
+  // In WHERE a null condition drops the row like false does, so positive values stay plain (and indexable);
+  // a negated one must treat null as "does not match".
+  const positives = term.values.filter((fv) => !fv.negate).map(condition);
+  const negatives = term.values
+    .filter((fv) => fv.negate)
+    .map((fv) => not(sql`coalesce(${condition(fv)}, false)`));
   const parts = [...(positives.length > 0 ? [or(...positives) as SQL] : []), ...negatives];
   return and(...parts) as SQL;
 }

@@ -60,21 +60,21 @@ export async function revokeRefreshTokens(
 export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db): void {
   const me = async (c: C) => {
     const principal = c.get('principal');
-    const user = await findUser(db, principal.companyType, principal.companyId, principal.userId);
-    if (!user) throw ApiError.notFound('User', principal.userId);
-    const { FailedLoginAttempts: _hidden, ...wire } = userToWire(user, principal.roles);
-    let company: Record<string, unknown>;
-    if (principal.companyType === 'buyer') {
-      const [buyer] = await db
-        .select({ id: buyers.id, catalog: buyers.defaultCatalogId })
-        .from(buyers)
-        .where(eq(buyers.id, principal.companyId));
-      company = { Buyer: { ID: buyer?.id ?? principal.companyId, DefaultCatalogID: buyer?.catalog ?? null } };
-    } else if (principal.companyType === 'supplier') {
-      company = { Supplier: { ID: principal.companyId } };
-    } else {
-      company = { Seller: { ID: '' } };
-    }
+    // One round trip: the user and, for buyer users, their company's default catalog.
+    const [row] = await db
+      .select({ user: users, catalog: buyers.defaultCatalogId })
+      .from(users)
+      .leftJoin(buyers, and(eq(users.companyType, 'buyer'), eq(buyers.id, users.companyId)))
+      .where(myKey(principal))
+      .limit(1);
+    if (!row) throw ApiError.notFound('User', principal.userId);
+    const { FailedLoginAttempts: _hidden, ...wire } = userToWire(row.user, principal.roles);
+    const company =
+      principal.companyType === 'buyer'
+        ? { Buyer: { ID: principal.companyId, DefaultCatalogID: row.catalog ?? null } }
+        : principal.companyType === 'supplier'
+          ? { Supplier: { ID: principal.companyId } }
+          : { Seller: { ID: '' } };
     return { ...company, ...wire };
   };
   const notAnonymous = (principal: Principal, action: string) => {

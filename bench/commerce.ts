@@ -1,0 +1,226 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { hashPassword } from '@catalogue/commerce/passwords';
+import { generateDataset } from '@catalogue/dataset';
+import { loadDataset } from '@catalogue/dataset/load';
+import { type Database, migrateDatabase, openDatabase } from '@catalogue/db';
+import { buyers, users } from '@catalogue/db/schema';
+import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
+import { sql } from 'drizzle-orm';
+import { startSite, temporaryDataDir } from '../e2e/harness/site';
+import { ensureStorefrontBuild } from '../server/src/build';
+import { type LoadResult, load } from './load';
+import { describeMachine, today } from './machine';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const UNLIMITED = {
+  COMMERCE_TOKEN_RATE_PER_ADDRESS: '1000000000',
+  COMMERCE_TOKEN_RATE_PER_USERNAME: '1000000000',
+};
+const SURNAMES = [
+  'Smith',
+  'Martin',
+  'Meyer',
+  'Moreau',
+  'Müller',
+  'Nguyen',
+  'Novak',
+  'Murphy',
+  'Silva',
+  'Tremblay',
+  'Dubois',
+  'Jansen',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Schmidt',
+  'Roux',
+  'Visser',
+  'Walsh',
+  'Kowalski',
+];
+const FIRST = [
+  'Ann',
+  'Ben',
+  'Chloé',
+  'David',
+  'Emma',
+  'Farid',
+  'Greta',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kai',
+  'Lena',
+];
+
+/** 10,000 buyer users in one buyer, for the filtered list. */
+async function addBenchUsers(database: Database): Promise<void> {
+  const hash = await hashPassword('Bench#2026x');
+  await database.db.insert(buyers).values({ id: 'BENCH', name: 'Benchmark buyer' });
+  const rows = Array.from({ length: 10_000 }, (_, i) => ({
+    companyType: 'buyer',
+    companyId: 'BENCH',
+    id: `bench-${String(i).padStart(5, '0')}`,
+    username: `bench-${i}`,
+    firstName: FIRST[(i * 7) % FIRST.length] ?? 'X',
+    lastName: `${SURNAMES[(i * 13) % SURNAMES.length]}${i % 3 === 0 ? '-Lee' : ''}`,
+    email: `bench-${i}@bench.example`,
+    active: i % 10 !== 0,
+    passwordHash: hash,
+    xp: { Team: `team-${i % 25}` },
+  }));
+  for (let i = 0; i < rows.length; i += 1000) await database.db.insert(users).values(rows.slice(i, i + 1000));
+  await database.db.execute(sql`analyze`);
+}
+
+interface Prepared {
+  env: Record<string, string>;
+  dataDir: string;
+  cleanup(): Promise<void>;
+}
+
+async function prepare(driver: 'pglite' | 'postgres'): Promise<Prepared> {
+  const data = temporaryDataDir(`bench-commerce-${driver}`);
+  const dataset = generateDataset({ skus: 300 });
+  if (driver === 'pglite') {
+    const database = await openDatabase({ driver: 'pglite', dataDir: `${data.dir}/pglite` });
+    await migrateDatabase(database);
+    await loadDataset(database.db, dataset);
+    await addBenchUsers(database);
+    await database.close();
+    return {
+      env: { DATA_DIR: data.dir, DATABASE_URL: '' },
+      dataDir: data.dir,
+      cleanup: async () => data.remove(),
+    };
+  }
+  const database: TestDatabase = await createTestDatabase('postgres');
+  await loadDataset(database.db, dataset);
+  await addBenchUsers(database);
+  return {
+    env: { DATA_DIR: data.dir, DATABASE_URL: database.url ?? '' },
+    dataDir: data.dir,
+    cleanup: async () => {
+      await database.dispose();
+      data.remove();
+    },
+  };
+}
+
+/** The commerce service alone, in its own process. */
+function startStandalone(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/commerce/src/server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, ...UNLIMITED, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /standalone on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        resolve({
+          url: match[1],
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`commerce exited (${code}):\n${output}`)));
+  });
+}
+
+async function tokenFor(base: string, form: Record<string, string>): Promise<string> {
+  const response = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const LIST_QUERY = 'LastName=M*&Active=true&sortBy=LastName,!FirstName&page=2&pageSize=20';
+
+async function scenarios(base: string): Promise<Record<string, LoadResult>> {
+  const login = {
+    grant_type: 'password',
+    client_id: 'storefront',
+    username: 'engineer',
+    password: 'Buyer#2026',
+  };
+  const buyerToken = await tokenFor(base, login);
+  const adminToken = await tokenFor(base, {
+    grant_type: 'password',
+    client_id: 'admin-console',
+    client_secret: 'admin-console-secret',
+    username: 'admin',
+    password: 'Admin#2026',
+  });
+  const listCheck = await fetch(`${base}/v1/buyers/BENCH/users?${LIST_QUERY}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const page = (await listCheck.json()) as { Items: unknown[]; Meta: { TotalCount: number } };
+  if (page.Items.length !== 20 || page.Meta.TotalCount < 100)
+    throw new Error('the filtered list is not what the benchmark expects');
+  return {
+    tokens: await load({
+      url: `${base}/oauth/token`,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(login).toString(),
+    }),
+    me: await load({ url: `${base}/v1/me`, headers: { authorization: `Bearer ${buyerToken}` } }),
+    list: await load({
+      url: `${base}/v1/buyers/BENCH/users?${LIST_QUERY}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    }),
+  };
+}
+
+type Row = { target: string; results: Record<string, LoadResult> };
+
+export async function commerceBench(): Promise<string> {
+  await ensureStorefrontBuild('auto');
+  const rows: Row[] = [];
+  for (const driver of ['pglite', 'postgres'] as const) {
+    const prepared = await prepare(driver);
+    try {
+      const standalone = await startStandalone(prepared.env);
+      rows.push({ target: `standalone, ${driver}`, results: await scenarios(standalone.url) });
+      await standalone.stop();
+      const site = await startSite({ dataDir: prepared.dataDir, env: { ...prepared.env, ...UNLIMITED } });
+      rows.push({ target: `single server, ${driver}`, results: await scenarios(`${site.url}/ordercloud`) });
+      await site.stop();
+    } finally {
+      await prepared.cleanup();
+    }
+  }
+  const cell = (r: LoadResult | undefined) =>
+    r
+      ? `${r.requestsPerSecond} req/s · p50 ${r.p50} ms · p99 ${r.p99} ms${r.errors + r.non2xx ? ` · ${r.errors + r.non2xx} failed` : ''}`
+      : '';
+  const lines = rows.map(
+    (row) =>
+      `| ${row.target} | ${cell(row.results.tokens)} | ${cell(row.results.me)} | ${cell(row.results.list)} |`,
+  );
+  return `
+### Commerce core (step 2) — ${today()}
+
+Machine: ${describeMachine()}. autocannon, 20 connections, 8 s per cell, load generator on the same machine.
+
+| target | POST /oauth/token (password grant) | GET /v1/me | filtered, sorted page of 20 of 10,000 buyer users |
+|---|---|---|---|
+${lines.join('\n')}
+
+The list is \`GET /v1/buyers/BENCH/users?${LIST_QUERY}\` as the seller administrator. Token issuing is
+bound by scrypt (N=16384), by design. "Single server" is \`server/src/main.ts\` with the service under
+\`/ordercloud\`; "standalone" is \`services/commerce/src/server.ts\`.
+`;
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "users_company_last_name_idx" ON "users" USING btree ("company_type","company_id",lower("last_name") collate "C");--> statement-breakpoint
+CREATE INDEX "users_company_username_idx" ON "users" USING btree ("company_type","company_id",lower("username") collate "C");
