@@ -206,6 +206,21 @@ export async function commerceBench(): Promise<string> {
     r
       ? `${r.requestsPerSecond} req/s · p50 ${r.p50} ms · p99 ${r.p99} ms${r.errors + r.non2xx ? ` · ${r.errors + r.non2xx} failed` : ''}`
       : '';
+  const find = (target: string) => rows.find((r) => r.target === target)?.results;
+  const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const goals: string[] = [];
+  const meStandalone = find('standalone, pglite')?.me?.requestsPerSecond ?? 0;
+  goals.push(`| standalone GET /v1/me on PGlite ≥ 2,000 req/s | ${meStandalone} req/s | ${verdict(meStandalone >= 2000)} |`);
+  for (const driver of ['pglite', 'postgres']) {
+    const a = find(`standalone, ${driver}`)?.me?.requestsPerSecond ?? 0;
+    const b = find(`single server, ${driver}`)?.me?.requestsPerSecond ?? 0;
+    const gap = a > 0 ? Math.round(((a - b) / a) * 100) : 100;
+    goals.push(`| single server within 15 % of standalone (GET /v1/me, ${driver}) | ${gap} % slower | ${verdict(gap <= 15)} |`);
+  }
+  for (const row of rows) {
+    const p99 = row.results.list?.p99 ?? Number.POSITIVE_INFINITY;
+    goals.push(`| filtered list p99 ≤ 20 ms (${row.target}) | ${p99} ms | ${verdict(p99 <= 20)} |`);
+  }
   const lines = rows.map(
     (row) =>
       `| ${row.target} | ${cell(row.results.tokens)} | ${cell(row.results.me)} | ${cell(row.results.list)} |`,
@@ -218,6 +233,10 @@ Machine: ${describeMachine()}. autocannon, 20 connections, 8 s per cell, load ge
 | target | POST /oauth/token (password grant) | GET /v1/me | filtered, sorted page of 20 of 10,000 buyer users |
 |---|---|---|---|
 ${lines.join('\n')}
+
+| goal (issue: step 2) | measured | |
+|---|---|---|
+${goals.join('\n')}
 
 The list is \`GET /v1/buyers/BENCH/users?${LIST_QUERY}\` as the seller administrator. Token issuing is
 bound by scrypt (N=16384), by design. "Single server" is \`server/src/main.ts\` with the service under

@@ -9,7 +9,7 @@ import {
   userGroups,
   users,
 } from '@catalogue/db/schema';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { Principal } from '../auth/claims';
@@ -58,15 +58,27 @@ export async function revokeRefreshTokens(
 
 /** /v1/me and what the current user owns or has been given. */
 export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db): void {
+  // One round trip, prepared once: the user and, for buyer users, their company's default catalog.
+  const meQuery = db
+    .select({ user: users, catalog: buyers.defaultCatalogId })
+    .from(users)
+    .leftJoin(buyers, and(eq(users.companyType, 'buyer'), eq(buyers.id, users.companyId)))
+    .where(
+      and(
+        eq(users.companyType, sql.placeholder('companyType')),
+        eq(users.companyId, sql.placeholder('companyId')),
+        eq(users.id, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1)
+    .prepare('me_user');
   const me = async (c: C) => {
     const principal = c.get('principal');
-    // One round trip: the user and, for buyer users, their company's default catalog.
-    const [row] = await db
-      .select({ user: users, catalog: buyers.defaultCatalogId })
-      .from(users)
-      .leftJoin(buyers, and(eq(users.companyType, 'buyer'), eq(buyers.id, users.companyId)))
-      .where(myKey(principal))
-      .limit(1);
+    const [row] = await meQuery.execute({
+      companyType: principal.companyType,
+      companyId: principal.companyId,
+      userId: principal.userId,
+    });
     if (!row) throw ApiError.notFound('User', principal.userId);
     const { FailedLoginAttempts: _hidden, ...wire } = userToWire(row.user, principal.roles);
     const company =
