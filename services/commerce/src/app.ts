@@ -62,11 +62,17 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountApiClients(app, db);
   mountApprovalRules(app, db);
 
-  app.notFound((c) =>
-    errorResponse(404, [
-      { ErrorCode: 'NotFound', Message: `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}` },
-    ]),
-  );
+  app.notFound((c) => {
+    const endpoint = `${c.req.method} ${new URL(c.req.url).pathname}`;
+    // Data as for any NotFound: the SDK builds its message from ObjectType and ObjectID.
+    return errorResponse(404, [
+      {
+        ErrorCode: 'NotFound',
+        Message: `Endpoint ${endpoint} not found`,
+        Data: { ObjectType: 'Endpoint', ObjectID: endpoint },
+      },
+    ]);
+  });
   app.onError((error) => {
     if (error instanceof ApiError) return errorResponse(error.status, error.errors);
     console.error('[commerce] unhandled error:', error);

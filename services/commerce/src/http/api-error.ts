@@ -20,7 +20,7 @@ export class ApiError extends Error {
   }
 
   static notFound(objectType: string, objectId: string): ApiError {
-    return ApiError.of(404, 'NotFound', `${objectType} not found: ${objectId}`, {
+    return ApiError.of(404, 'NotFound', `${objectType} ${objectId} not found`, {
       ObjectType: objectType,
       ObjectID: objectId,
     });

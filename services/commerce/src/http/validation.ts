@@ -23,7 +23,7 @@ export function validate<T extends z.ZodType>(value: unknown, schema: T): z.outp
     400,
     result.error.issues.map((issue) => {
       const property = issue.path.join('.') || '(body)';
-      const missing = issue.code === 'invalid_type' && issue.input === undefined;
+      const missing = issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined;
       return {
         ErrorCode: missing ? 'Required' : 'ValidationFailure',
         Message: missing ? `${property} is required.` : `${property} ${issue.message}.`,
@@ -31,4 +31,13 @@ export function validate<T extends z.ZodType>(value: unknown, schema: T): z.outp
       };
     }),
   );
+}
+
+function valueAt(value: unknown, path: PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
 }
