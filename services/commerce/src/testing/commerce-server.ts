@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateDataset } from '@catalogue/dataset';
 import { loadDataset } from '@catalogue/dataset/load';
+import type { Database } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
 import { closeGracefully } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
@@ -15,6 +16,25 @@ export interface CommerceUnderTest {
   close(): Promise<void>;
 }
 
+/** One more instance of the service, on its own port, over an already prepared database. */
+export async function serveCommerce(
+  database: Database,
+  config: Partial<CommerceConfig> = {},
+): Promise<{ baseUrl: string; routes: CommerceUnderTest['routes']; close(): Promise<void> }> {
+  const service = createCommerceService(database, {
+    basePath: '',
+    config: { ...commerceConfigFromEnv({}), ...config },
+  });
+  const server: Server = createServer(getRequestListener(service.fetch));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    routes: service.routes,
+    close: () => closeGracefully(server, 1000),
+  };
+}
+
 /**
  * The commerce service on its own port, on a fresh test database holding the demo identities and a
  * small demo catalogue — what a client of the standalone service sees.
@@ -24,17 +44,12 @@ export async function startCommerce(
 ): Promise<CommerceUnderTest> {
   const database = await createTestDatabase();
   await loadDataset(database.db, generateDataset({ skus: options.skus ?? 60 }));
-  const config = { ...commerceConfigFromEnv({}), ...options.config };
-  const service = createCommerceService(database, { basePath: '', config });
-  const server: Server = createServer(getRequestListener(service.fetch));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const instance = await serveCommerce(database, options.config);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    routes: service.routes,
+    ...instance,
     database,
     async close() {
-      await closeGracefully(server, 1000);
+      await instance.close();
       await database.dispose();
     },
   };
