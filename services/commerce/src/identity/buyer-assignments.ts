@@ -8,7 +8,7 @@ import { type ApiRole, requireAnyRole } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
-import { parseListParams } from '../list/params';
+import { parsePaging } from '../list/params';
 import { listMeta } from '../list/run';
 import { idSchema } from '../resources/ids';
 import { routeBuyer } from './scopes';
@@ -72,9 +72,7 @@ export function mountBuyerAssignments(app: Hono<CommerceEnv>, db: Db, config: Bu
         conditions.push(eq(a[FLAG_COLUMNS[flag]], value === 'true'));
       }
     }
-    const { page, pageSize } = parseListParams(
-      new URLSearchParams([...q].filter(([k]) => ['page', 'pagesize'].includes(k.toLowerCase()))),
-    );
+    const { page, pageSize } = parsePaging(q);
     const where = and(...conditions);
     const rows = await db
       .select()

@@ -3,7 +3,7 @@ import { users } from '@catalogue/db/schema';
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { rolesFor } from '../auth/roles';
+import { type ApiRole, rolesFor } from '../auth/roles';
 import type { CommerceEnv } from '../http/env';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
@@ -68,18 +68,24 @@ export async function prepareUser(values: Record<string, unknown>): Promise<Reco
   return out;
 }
 
-export const buyerUserResource = new Resource({
-  objectType: 'User',
-  table: users,
-  id: users.id,
-  columns: userColumns,
-  body: userBody,
-  searchOn: ['ID', 'Username', 'FirstName', 'LastName', 'Email'],
-  roles: rolesFor('BuyerUserAdmin', 'BuyerUserReader'),
-  prepare: prepareUser,
-  uniqueConstraints: USER_UNIQUE_CONSTRAINTS,
-  extend: () => ({ Password: null, AvailableRoles: null, Locale: null, LastActive: null }),
-});
+/** Users as a resource: the same shape for buyer users and the marketplace's admin users. */
+export function userResource(roles: { read: ApiRole[]; write: ApiRole[] }, sellerOnly = false): Resource {
+  return new Resource({
+    objectType: 'User',
+    table: users,
+    id: users.id,
+    columns: userColumns,
+    body: userBody,
+    searchOn: ['ID', 'Username', 'FirstName', 'LastName', 'Email'],
+    roles,
+    sellerOnly,
+    prepare: prepareUser,
+    uniqueConstraints: USER_UNIQUE_CONSTRAINTS,
+    extend: () => ({ Password: null, AvailableRoles: null, Locale: null, LastActive: null }),
+  });
+}
+
+export const buyerUserResource = userResource(rolesFor('BuyerUserAdmin', 'BuyerUserReader'));
 
 /** /v1/buyers/{buyerID}/users */
 export function mountBuyerUsers(app: Hono<CommerceEnv>, db: Db): void {

@@ -13,7 +13,7 @@ import { API_ROLES, requireAnyRole, rolesFor } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
-import { parseListParams } from '../list/params';
+import { parsePaging } from '../list/params';
 import { listMeta } from '../list/run';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema } from '../resources/ids';
@@ -84,9 +84,7 @@ export function mountSecurityProfiles(app: Hono<CommerceEnv>, db: Db): void {
     else if (level === 'Group') conditions.push(and(isNotNull(a.userGroupId), isNull(a.userId)));
     else if (level === 'Company') conditions.push(and(isNull(a.userGroupId), isNull(a.userId)));
     else if (level) throw ApiError.invalidRequest('level must be User, Group or Company.');
-    const { page, pageSize } = parseListParams(
-      new URLSearchParams([...q].filter(([k]) => ['page', 'pagesize'].includes(k.toLowerCase()))),
-    );
+    const { page, pageSize } = parsePaging(q);
     const where = and(...conditions);
     const rows = await db
       .select()

@@ -13,7 +13,7 @@ import { assertSeller, routeBuyer } from './scopes';
 
 type CompanyScope = { companyType: 'buyer' | 'seller'; companyId: string };
 
-function userGroupResource(roles: { read: ApiRole[]; write: ApiRole[] }, sellerOnly: boolean) {
+export function userGroupResource(roles: { read: ApiRole[]; write: ApiRole[] }, sellerOnly: boolean) {
   return new Resource({
     objectType: 'UserGroup',
     table: userGroups,

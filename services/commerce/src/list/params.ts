@@ -130,3 +130,12 @@ export function parseFilterValue(raw: string): FilterValue {
   if (rest.includes('*')) return { negate, op: 'like', value: rest };
   return { negate, op: 'eq', value: rest };
 }
+
+/** Only `page` and `pageSize` of a query, for endpoints whose other parameters are not list filters. */
+export function parsePaging(query: URLSearchParams): { page: number; pageSize: number } {
+  const paging = new URLSearchParams(
+    [...query].filter(([k]) => ['page', 'pagesize'].includes(k.toLowerCase())),
+  );
+  const { page, pageSize } = parseListParams(paging);
+  return { page, pageSize };
+}

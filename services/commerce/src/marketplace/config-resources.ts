@@ -18,7 +18,7 @@ import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
 import { assertSeller } from '../identity/scopes';
-import { parseListParams } from '../list/params';
+import { parsePaging } from '../list/params';
 import { listMeta } from '../list/run';
 import { mountAssignments } from '../resources/assignments';
 import { mountCrud, Resource } from '../resources/crud';
@@ -283,9 +283,7 @@ export function mountMarketplaceConfig(app: Hono<CommerceEnv>, db: Db): void {
     assertSeller(principal, 'read xp indices');
     requireAnyRole(principal.roles, xpRoles.read);
     const q = new URL(c.req.url).searchParams;
-    const { page, pageSize } = parseListParams(
-      new URLSearchParams([...q].filter(([k]) => ['page', 'pagesize'].includes(k.toLowerCase()))),
-    );
+    const { page, pageSize } = parsePaging(q);
     const rows = await db
       .select()
       .from(xpIndices)

@@ -26,10 +26,11 @@ import {
 } from '../identity/buyer-resources';
 import { passwordSchema, prepareUser, USER_UNIQUE_CONSTRAINTS, userBody } from '../identity/buyer-users';
 import { hashPassword } from '../identity/passwords';
+import { userGroupResource } from '../identity/user-groups';
 import { userToWire } from '../identity/user-wire';
 import { parseListParams } from '../list/params';
 import { runList } from '../list/run';
-import { mountCrud, Resource } from '../resources/crud';
+import { mountCrud } from '../resources/crud';
 import { uniqueViolation } from '../resources/errors';
 import { mergePatch } from '../resources/merge';
 import { assignedToMe, inMyGroups } from './assigned';
@@ -182,20 +183,7 @@ export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db): void {
   });
 
   // Groups the user belongs to.
-  const groupResource = new Resource({
-    objectType: 'UserGroup',
-    table: userGroups,
-    id: userGroups.id,
-    columns: {
-      ID: userGroups.id,
-      Name: userGroups.name,
-      Description: userGroups.description,
-      xp: userGroups.xp,
-    },
-    body: z.object({}),
-    searchOn: ['ID', 'Name'],
-    roles: { read: ['MeAdmin', 'Shopper'], write: [] },
-  });
+  const groupResource = userGroupResource({ read: ['MeAdmin', 'Shopper'], write: [] }, false);
   app.get('/v1/me/usergroups', async (c) => {
     const principal = c.get('principal');
     requireAnyRole(principal.roles, groupResource.def.roles.read);

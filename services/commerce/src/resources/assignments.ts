@@ -7,7 +7,7 @@ import { type ApiRole, requireAnyRole } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
-import { parseListParams } from '../list/params';
+import { parsePaging } from '../list/params';
 import { listMeta } from '../list/run';
 
 type C = Context<CommerceEnv>;
@@ -48,9 +48,7 @@ export function mountAssignments(
     requireAnyRole(c.get('principal').roles, def.roles.read);
     const scope = await def.scope(c);
     const query = new URL(c.req.url).searchParams;
-    const { page, pageSize } = parseListParams(
-      new URLSearchParams([...query].filter(([k]) => ['page', 'pagesize'].includes(k.toLowerCase()))),
-    );
+    const { page, pageSize } = parsePaging(query);
     const conditions = [scope.where];
     for (const side of def.sides) {
       const value = [...query].find(([k]) => k.toLowerCase() === side.param.toLowerCase())?.[1];
