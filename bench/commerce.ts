@@ -210,12 +210,16 @@ export async function commerceBench(): Promise<string> {
   const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
   const goals: string[] = [];
   const meStandalone = find('standalone, pglite')?.me?.requestsPerSecond ?? 0;
-  goals.push(`| standalone GET /v1/me on PGlite ≥ 2,000 req/s | ${meStandalone} req/s | ${verdict(meStandalone >= 2000)} |`);
+  goals.push(
+    `| standalone GET /v1/me on PGlite ≥ 2,000 req/s | ${meStandalone} req/s | ${verdict(meStandalone >= 2000)} |`,
+  );
   for (const driver of ['pglite', 'postgres']) {
     const a = find(`standalone, ${driver}`)?.me?.requestsPerSecond ?? 0;
     const b = find(`single server, ${driver}`)?.me?.requestsPerSecond ?? 0;
     const gap = a > 0 ? Math.round(((a - b) / a) * 100) : 100;
-    goals.push(`| single server within 15 % of standalone (GET /v1/me, ${driver}) | ${gap} % slower | ${verdict(gap <= 15)} |`);
+    goals.push(
+      `| single server within 15 % of standalone (GET /v1/me, ${driver}) | ${gap} % slower | ${verdict(gap <= 15)} |`,
+    );
   }
   for (const row of rows) {
     const p99 = row.results.list?.p99 ?? Number.POSITIVE_INFINITY;
