@@ -6,6 +6,9 @@ import { authenticate } from './auth/middleware';
 import { mountOAuthRoutes } from './auth/oauth-routes';
 import { mountTokenEndpoint } from './auth/token-endpoint';
 import { TokenService } from './auth/tokens';
+import { mountCatalogs } from './catalog/catalogs';
+import { mountPriceSchedules } from './catalog/price-schedules';
+import { mountProducts } from './catalog/products';
 import { type CommerceConfig, commerceConfigFromEnv } from './config';
 import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
@@ -61,6 +64,9 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountMarketplaceConfig(app, db);
   mountApiClients(app, db);
   mountApprovalRules(app, db);
+  mountCatalogs(app, db);
+  mountPriceSchedules(app, db);
+  mountProducts(app, db);
 
   app.notFound((c) => {
     const endpoint = `${c.req.method} ${new URL(c.req.url).pathname}`;

@@ -84,6 +84,13 @@ export interface CrudOptions {
   readScope?: (c: C) => Promise<Scope> | Scope;
   /** Override of the resource's roles (e.g. the Me* roles on /me routes). */
   roles?: { read: ApiRole[]; write: ApiRole[] };
+  /** Writes what belongs to a created or changed row (e.g. price breaks), in the same transaction. */
+  afterWrite?: (
+    tx: Db,
+    row: Record<string, unknown>,
+    body: Record<string, unknown>,
+    scope: Scope,
+  ) => Promise<void>;
   /** Removes what depends on a deleted row, in the same transaction as the delete. */
   cascade?: (tx: Db, row: Record<string, unknown>, scope: Scope) => Promise<void>;
   /** Operations to leave out (e.g. read-only resources). */
@@ -151,12 +158,17 @@ export function mountCrud(
   async function insert(scope: Scope, values: Record<string, unknown>, principal: Principal) {
     const columns = { ...(await resource.columnsOf(values, { principal, scope })), ...scope.values };
     columns[resource.idKey()] ??= generateId();
-    const [row] = await db
-      .insert(resource.table)
-      .values(columns)
-      .returning()
+    return db
+      .transaction(async (tx) => {
+        const [row] = (await tx.insert(resource.table).values(columns).returning()) as Record<
+          string,
+          unknown
+        >[];
+        if (!row) throw new Error('insert returned no row');
+        await options.afterWrite?.(tx as unknown as Db, row, values, scope);
+        return row;
+      })
       .catch(conflict(columns[resource.idKey()]));
-    return row as Record<string, unknown>;
   }
 
   if (enabled('list')) {
@@ -210,13 +222,22 @@ export function mountCrud(
               ...(await resource.columnsOf({ ...body, ID: newId }, { principal, scope })),
               ...scope.values,
             };
-            const [created] = await tx.insert(resource.table).values(columns).returning();
+            const [created] = (await tx.insert(resource.table).values(columns).returning()) as Record<
+              string,
+              unknown
+            >[];
+            if (created) await options.afterWrite?.(tx as unknown as Db, created, body, scope);
             return { row: created as Record<string, unknown>, created: true };
           }
           const set: Record<string, unknown> = {};
           for (const key of resource.writableKeys()) set[key] = sql`default`;
           Object.assign(set, await resource.columnsOf({ ...body, ID: newId }, { principal, scope }));
-          const [updated] = await tx.update(resource.table).set(set).where(byId(scope, id)).returning();
+          const [updated] = (await tx
+            .update(resource.table)
+            .set(set)
+            .where(byId(scope, id))
+            .returning()) as Record<string, unknown>[];
+          if (updated) await options.afterWrite?.(tx as unknown as Db, updated, body, scope);
           return { row: updated as Record<string, unknown>, created: false };
         })
         .catch(conflict(newId));
@@ -245,9 +266,17 @@ export function mountCrud(
             values.xp = mergePatch((existing as Record<string, unknown>).xp ?? {}, values.xp);
           }
           const set = await resource.columnsOf(values, { principal, scope });
-          if (Object.keys(set).length === 0) return existing as Record<string, unknown>;
-          const [updated] = await tx.update(resource.table).set(set).where(byId(scope, id)).returning();
-          return updated as Record<string, unknown>;
+          let row = existing as Record<string, unknown>;
+          if (Object.keys(set).length > 0) {
+            const [updated] = (await tx
+              .update(resource.table)
+              .set(set)
+              .where(byId(scope, id))
+              .returning()) as Record<string, unknown>[];
+            if (updated) row = updated;
+          }
+          await options.afterWrite?.(tx as unknown as Db, row, body, scope);
+          return row;
         })
         .catch(conflict(body.ID));
       return c.json(await resource.wireOne(db, row));

@@ -1,0 +1,105 @@
+import type { Db } from '@catalogue/db';
+import {
+  catalogProductAssignments,
+  categoryProductAssignments,
+  priceSchedules,
+  products,
+} from '@catalogue/db/schema';
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { rolesFor } from '../auth/roles';
+import { ApiError } from '../http/api-error';
+import type { CommerceEnv } from '../http/env';
+import { assertSeller } from '../identity/scopes';
+import { mountCrud, Resource } from '../resources/crud';
+import { idSchema, xpSchema } from '../resources/ids';
+
+const dimension = z
+  .number({ error: 'must be a number' })
+  .finite()
+  .min(0, 'must not be negative')
+  .max(1e8)
+  .nullish();
+const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** /v1/products: the catalogue's products (SKUs); their attributes live in xp. */
+export function productResource(db: Db): Resource {
+  return new Resource({
+    objectType: 'Product',
+    table: products,
+    id: products.id,
+    columns: {
+      OwnerID: products.ownerId,
+      DefaultPriceScheduleID: products.defaultPriceScheduleId,
+      ID: products.id,
+      Name: products.name,
+      Description: products.description,
+      QuantityMultiplier: products.quantityMultiplier,
+      ShipWeight: products.shipWeight,
+      ShipHeight: products.shipHeight,
+      ShipWidth: products.shipWidth,
+      ShipLength: products.shipLength,
+      Active: products.active,
+      DefaultSupplierID: products.defaultSupplierId,
+      Returnable: products.returnable,
+      DateCreated: products.dateCreated,
+      xp: products.xp,
+    },
+    body: z.object({
+      ID: idSchema.optional(),
+      DefaultPriceScheduleID: idSchema.nullish(),
+      Name: z.string().trim().min(1, 'must not be empty').max(200),
+      Description: z.string().max(4000).nullish(),
+      QuantityMultiplier: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+      ShipWeight: dimension,
+      ShipHeight: dimension,
+      ShipWidth: dimension,
+      ShipLength: dimension,
+      Active: z.boolean().optional(),
+      DefaultSupplierID: idSchema.nullish(),
+      Returnable: z.boolean().optional(),
+      xp: xpSchema.optional(),
+    }),
+    searchOn: ['ID', 'Name', 'Description'],
+    roles: rolesFor('ProductAdmin', 'ProductReader'),
+    prepare: async (v) => {
+      const scheduleId = v.DefaultPriceScheduleID;
+      if (
+        typeof scheduleId === 'string' &&
+        (await db.$count(priceSchedules, eq(priceSchedules.id, scheduleId))) === 0
+      ) {
+        throw ApiError.notFound('PriceSchedule', scheduleId);
+      }
+      if (typeof v.DefaultSupplierID === 'string') throw ApiError.notFound('Supplier', v.DefaultSupplierID);
+      const out: Record<string, unknown> = { ...v, lastUpdated: new Date() };
+      for (const key of ['ShipWeight', 'ShipHeight', 'ShipWidth', 'ShipLength']) {
+        if (typeof v[key] === 'number') out[key] = String(v[key]);
+      }
+      return out;
+    },
+    extend: (row) => ({
+      ShipWeight: asNumber(row.shipWeight),
+      ShipHeight: asNumber(row.shipHeight),
+      ShipWidth: asNumber(row.shipWidth),
+      ShipLength: asNumber(row.shipLength),
+    }),
+  });
+}
+
+export function mountProducts(app: Hono<CommerceEnv>, db: Db): void {
+  mountCrud(app, db, '/v1/products', productResource(db), {
+    scope: (c) => {
+      assertSeller(c.get('principal'), 'manage products');
+      return { where: undefined, values: {} };
+    },
+    cascade: async (tx, row) => {
+      await tx
+        .delete(categoryProductAssignments)
+        .where(eq(categoryProductAssignments.productId, String(row.id)));
+      await tx
+        .delete(catalogProductAssignments)
+        .where(eq(catalogProductAssignments.productId, String(row.id)));
+    },
+  });
+}
