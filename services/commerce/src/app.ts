@@ -7,6 +7,7 @@ import { mountOAuthRoutes } from './auth/oauth-routes';
 import { mountTokenEndpoint } from './auth/token-endpoint';
 import { TokenService } from './auth/tokens';
 import { mountCatalogs } from './catalog/catalogs';
+import { mountCategories } from './catalog/categories';
 import { mountPriceSchedules } from './catalog/price-schedules';
 import { mountProducts } from './catalog/products';
 import { type CommerceConfig, commerceConfigFromEnv } from './config';
@@ -65,6 +66,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountApiClients(app, db);
   mountApprovalRules(app, db);
   mountCatalogs(app, db);
+  mountCategories(app, db);
   mountPriceSchedules(app, db);
   mountProducts(app, db);
 

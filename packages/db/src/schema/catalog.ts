@@ -172,3 +172,23 @@ export const productAssignments = pgTable(
     index('product_assignments_buyer_idx').on(t.buyerId, t.userGroupId),
   ],
 );
+
+/** A category shown to a buyer or one of its user groups; `ViewAllProducts` passes down the tree. */
+export const categoryAssignments = pgTable(
+  'category_assignments',
+  {
+    catalogId: text('catalog_id').notNull(),
+    categoryId: text('category_id').notNull(),
+    buyerId: text('buyer_id').notNull(),
+    userGroupId: text('user_group_id').notNull().default(''),
+    visible: boolean('visible'),
+    viewAllProducts: boolean('view_all_products'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.catalogId, t.categoryId, t.buyerId, t.userGroupId] }),
+    foreignKey({ columns: [t.catalogId, t.categoryId], foreignColumns: [categories.catalogId, categories.id] }).onDelete(
+      'cascade',
+    ),
+    index('category_assignments_buyer_idx').on(t.buyerId, t.userGroupId),
+  ],
+);

@@ -24,7 +24,7 @@ const dimension = z
 const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** /v1/products: the catalogue's products (SKUs); their attributes live in xp. */
-export function productResource(db: Db): Resource {
+export function productResource(): Resource {
   return new Resource({
     objectType: 'Product',
     table: products,
@@ -63,11 +63,11 @@ export function productResource(db: Db): Resource {
     }),
     searchOn: ['ID', 'Name', 'Description'],
     roles: rolesFor('ProductAdmin', 'ProductReader'),
-    prepare: async (v) => {
+    prepare: async (v, { db: reader }) => {
       const scheduleId = v.DefaultPriceScheduleID;
       if (
         typeof scheduleId === 'string' &&
-        (await db.$count(priceSchedules, eq(priceSchedules.id, scheduleId))) === 0
+        (await reader.$count(priceSchedules, eq(priceSchedules.id, scheduleId))) === 0
       ) {
         throw ApiError.notFound('PriceSchedule', scheduleId);
       }
@@ -88,7 +88,7 @@ export function productResource(db: Db): Resource {
 }
 
 export function mountProducts(app: Hono<CommerceEnv>, db: Db): void {
-  mountCrud(app, db, '/v1/products', productResource(db), {
+  mountCrud(app, db, '/v1/products', productResource(), {
     scope: (c) => {
       assertSeller(c.get('principal'), 'manage products');
       return { where: undefined, values: {} };

@@ -32,8 +32,8 @@ const columns = {
 };
 
 /** The approving group must be a group of the rule's owner (a buyer's group, or an admin group). */
-function groupMustExist(db: Db) {
-  return async (values: Record<string, unknown>, { scope }: WriteContext) => {
+function groupMustExist() {
+  return async (values: Record<string, unknown>, { scope, db }: WriteContext) => {
     const companyId = String(scope.values.ownerId ?? '');
     const companyType = companyId === '' ? 'seller' : 'buyer';
     const groupId = values.ApprovingGroupID;
@@ -66,7 +66,7 @@ export function mountApprovalRules(app: Hono<CommerceEnv>, db: Db): void {
     searchOn: ['ID', 'Name', 'Description'],
     roles,
     sellerOnly: true,
-    prepare: groupMustExist(db),
+    prepare: groupMustExist(),
   });
   mountCrud(app, db, '/v1/approvalrules', sellerRules, {
     scope: (c) => {
@@ -87,7 +87,7 @@ export function mountApprovalRules(app: Hono<CommerceEnv>, db: Db): void {
       body: z.object(common),
       searchOn: ['ID', 'Name', 'Description'],
       roles,
-      prepare: groupMustExist(db),
+      prepare: groupMustExist(),
     }),
     {
       scope: async (c) => {

@@ -156,7 +156,7 @@ export function mountCrud(
     };
 
   async function insert(scope: Scope, values: Record<string, unknown>, principal: Principal) {
-    const columns = { ...(await resource.columnsOf(values, { principal, scope })), ...scope.values };
+    const columns = { ...(await resource.columnsOf(values, { principal, scope, db })), ...scope.values };
     columns[resource.idKey()] ??= generateId();
     return db
       .transaction(async (tx) => {
@@ -219,7 +219,10 @@ export function mountCrud(
             .limit(1);
           if (existing.length === 0) {
             const columns = {
-              ...(await resource.columnsOf({ ...body, ID: newId }, { principal, scope })),
+              ...(await resource.columnsOf(
+                { ...body, ID: newId },
+                { principal, scope, routeId: id, db: tx as unknown as Db },
+              )),
               ...scope.values,
             };
             const [created] = (await tx.insert(resource.table).values(columns).returning()) as Record<
@@ -231,7 +234,13 @@ export function mountCrud(
           }
           const set: Record<string, unknown> = {};
           for (const key of resource.writableKeys()) set[key] = sql`default`;
-          Object.assign(set, await resource.columnsOf({ ...body, ID: newId }, { principal, scope }));
+          Object.assign(
+            set,
+            await resource.columnsOf(
+              { ...body, ID: newId },
+              { principal, scope, routeId: id, db: tx as unknown as Db },
+            ),
+          );
           const [updated] = (await tx
             .update(resource.table)
             .set(set)
@@ -265,7 +274,12 @@ export function mountCrud(
           if ('xp' in values && values.xp !== undefined) {
             values.xp = mergePatch((existing as Record<string, unknown>).xp ?? {}, values.xp);
           }
-          const set = await resource.columnsOf(values, { principal, scope });
+          const set = await resource.columnsOf(values, {
+            principal,
+            scope,
+            routeId: id,
+            db: tx as unknown as Db,
+          });
           let row = existing as Record<string, unknown>;
           if (Object.keys(set).length > 0) {
             const [updated] = (await tx

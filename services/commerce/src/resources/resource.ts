@@ -17,6 +17,13 @@ export interface Scope {
 export interface WriteContext {
   principal: Principal;
   scope: Scope;
+  /** The ID in the route of a PUT or PATCH (the object as it is before the write). */
+  routeId?: string;
+  /**
+   * Where to read inside the write: the write's own transaction when there is one. (PGlite has one
+   * connection: a read outside the open transaction would wait for it forever.)
+   */
+  db: Db;
 }
 
 export interface ResourceDef<T extends PgTable = PgTable> {
