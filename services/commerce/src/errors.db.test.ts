@@ -1,19 +1,11 @@
 import { testDriver } from '@catalogue/db/testing';
 import { Buyers, Tokens, Users } from 'ordercloud-javascript-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceUnderTest, startCommerce } from './testing/commerce-server';
-import { loginAs, refusal, useCommerce } from './testing/sdk';
+import { describe, expect, it } from 'vitest';
+import { commerceForTests, loginAs, refusal } from './testing/sdk';
 
 /** Each kind of error, as the official SDK's OrderCloudError presents it. */
 describe(`OrderCloudError for each error kind on ${testDriver()}`, () => {
-  let commerce: CommerceUnderTest;
-  beforeAll(async () => {
-    commerce = await startCommerce();
-    useCommerce(commerce.baseUrl);
-  });
-  afterAll(async () => {
-    await commerce?.close();
-  });
+  const service = commerceForTests();
 
   it('reports each kind with its status, code and message', async () => {
     await loginAs('admin');
@@ -60,7 +52,7 @@ describe(`OrderCloudError for each error kind on ${testDriver()}`, () => {
   });
 
   it('answers unknown endpoints with a NotFound the SDK can read', async () => {
-    const response = await fetch(`${commerce.baseUrl}/v2/anything`);
+    const response = await fetch(`${service().baseUrl}/v2/anything`);
     expect(response.status).toBe(404);
     expect((await response.json()).Errors[0]).toEqual({
       ErrorCode: 'NotFound',

@@ -186,9 +186,10 @@ export const categoryAssignments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.catalogId, t.categoryId, t.buyerId, t.userGroupId] }),
-    foreignKey({ columns: [t.catalogId, t.categoryId], foreignColumns: [categories.catalogId, categories.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.catalogId, t.categoryId],
+      foreignColumns: [categories.catalogId, categories.id],
+    }).onDelete('cascade'),
     index('category_assignments_buyer_idx').on(t.buyerId, t.userGroupId),
   ],
 );

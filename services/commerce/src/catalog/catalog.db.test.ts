@@ -1,18 +1,10 @@
 import { testDriver } from '@catalogue/db/testing';
 import { Catalogs, PriceSchedules, Products } from 'ordercloud-javascript-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceUnderTest, startCommerce } from '../testing/commerce-server';
-import { loginAs, refusal, useCommerce } from '../testing/sdk';
+import { describe, expect, it } from 'vitest';
+import { commerceForTests, loginAs, refusal } from '../testing/sdk';
 
 describe(`catalogs, price schedules and products through the SDK on ${testDriver()}`, () => {
-  let commerce: CommerceUnderTest;
-  beforeAll(async () => {
-    commerce = await startCommerce();
-    useCommerce(commerce.baseUrl);
-  });
-  afterAll(async () => {
-    await commerce?.close();
-  });
+  commerceForTests();
 
   it('keeps price breaks exact and replaces them with the schedule', async () => {
     await loginAs('admin');

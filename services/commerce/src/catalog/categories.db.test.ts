@@ -1,23 +1,17 @@
 import { testDriver } from '@catalogue/db/testing';
 import { Catalogs, Categories } from 'ordercloud-javascript-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceUnderTest, startCommerce } from '../testing/commerce-server';
-import { loginAs, refusal, useCommerce } from '../testing/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { commerceForTests, loginAs, refusal } from '../testing/sdk';
 
 describe(`categories through the SDK on ${testDriver()}`, () => {
-  let commerce: CommerceUnderTest;
+  commerceForTests();
   beforeAll(async () => {
-    commerce = await startCommerce();
-    useCommerce(commerce.baseUrl);
     await loginAs('admin');
     await Catalogs.Create({ ID: 'tree', Name: 'Tree' });
     await Categories.Create('tree', { ID: 'a', Name: 'A', ListOrder: 2 });
     await Categories.Create('tree', { ID: 'b', Name: 'B', ListOrder: 1 });
     await Categories.Create('tree', { ID: 'a1', Name: 'A1', ParentID: 'a' });
     await Categories.Create('tree', { ID: 'a1x', Name: 'A1x', ParentID: 'a1' });
-  });
-  afterAll(async () => {
-    await commerce?.close();
   });
 
   it('lists by depth, from the top or below a parent, in ListOrder, with ChildCount', async () => {

@@ -18,19 +18,11 @@ import {
   Webhooks,
   XpIndices,
 } from 'ordercloud-javascript-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceUnderTest, startCommerce } from '../testing/commerce-server';
-import { BUYER_PASSWORD, loginAs, refusal, useCommerce } from '../testing/sdk';
+import { describe, expect, it } from 'vitest';
+import { BUYER_PASSWORD, commerceForTests, loginAs, refusal } from '../testing/sdk';
 
 describe(`marketplace administration through the SDK on ${testDriver()}`, () => {
-  let commerce: CommerceUnderTest;
-  beforeAll(async () => {
-    commerce = await startCommerce();
-    useCommerce(commerce.baseUrl);
-  });
-  afterAll(async () => {
-    await commerce?.close();
-  });
+  const service = commerceForTests();
 
   it('assigns security profiles at company, group and user level, and tokens follow', async () => {
     await loginAs('admin');
@@ -153,7 +145,7 @@ describe(`marketplace administration through the SDK on ${testDriver()}`, () => 
       Email: 'nobody@nowhere.example',
     });
     const queued = await queryRows<{ payload: { to: string; code: string } }>(
-      commerce.database.db,
+      service().database.db,
       sql`select payload from outbox where kind = 'email' order by id`,
     );
     expect(queued.map((q) => q.payload.to)).toEqual(['newbie@acme-electrical.example']);

@@ -1,18 +1,10 @@
 import { testDriver } from '@catalogue/db/testing';
 import { AdminUserGroups, AdminUsers, Buyers, Tokens, UserGroups, Users } from 'ordercloud-javascript-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceUnderTest, startCommerce } from '../testing/commerce-server';
-import { loginAs, refusal, useCommerce } from '../testing/sdk';
+import { describe, expect, it } from 'vitest';
+import { commerceForTests, loginAs, refusal } from '../testing/sdk';
 
 describe(`buyers, users and user groups through the SDK on ${testDriver()}`, () => {
-  let commerce: CommerceUnderTest;
-  beforeAll(async () => {
-    commerce = await startCommerce();
-    useCommerce(commerce.baseUrl);
-  });
-  afterAll(async () => {
-    await commerce?.close();
-  });
+  commerceForTests();
 
   it('lets the administrator create, read, replace, patch, list and delete a buyer', async () => {
     await loginAs('admin');

@@ -8,15 +8,12 @@ import {
   Tokens,
   UserGroups,
 } from 'ordercloud-javascript-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommerceUnderTest, startCommerce } from '../testing/commerce-server';
-import { BUYER_PASSWORD, loginAs, refusal, useCommerce } from '../testing/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUYER_PASSWORD, commerceForTests, loginAs, refusal } from '../testing/sdk';
 
 describe(`/me through the SDK on ${testDriver()}`, () => {
-  let commerce: CommerceUnderTest;
+  commerceForTests();
   beforeAll(async () => {
-    commerce = await startCommerce();
-    useCommerce(commerce.baseUrl);
     // Company-level address, a cost center for a group, a spending account for one user.
     await loginAs('admin');
     await Addresses.Create('ACME-US', {
@@ -33,9 +30,6 @@ describe(`/me through the SDK on ${testDriver()}`, () => {
     await CostCenters.SaveAssignment('ACME-US', { CostCenterID: 'cc-site', UserGroupID: 'site-team' });
     await SpendingAccounts.Create('ACME-US', { ID: 'sa-1', Name: 'Tools budget', Balance: 250.5 });
     await SpendingAccounts.SaveAssignment('ACME-US', { SpendingAccountID: 'sa-1', UserID: 'engineer' });
-  });
-  afterAll(async () => {
-    await commerce?.close();
   });
 
   it('edits the profile with merged xp and keeps the username unique', async () => {

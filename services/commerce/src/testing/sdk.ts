@@ -1,4 +1,6 @@
 import { Auth, Configuration, type OrderCloudError, Tokens } from 'ordercloud-javascript-sdk';
+import { afterAll, beforeAll } from 'vitest';
+import { type CommerceUnderTest, startCommerce } from './commerce-server';
 
 export const BUYER_PASSWORD = 'Buyer#2026';
 export const ADMIN_PASSWORD = 'Admin#2026';
@@ -27,4 +29,23 @@ export async function refusal(promise: Promise<unknown>): Promise<OrderCloudErro
     throw error;
   }
   throw new Error('expected the call to be refused');
+}
+
+/**
+ * For a test file: starts the service on a fresh database before the tests (and points the SDK at it),
+ * closes it after them. Returns a getter for the running service.
+ */
+export function commerceForTests(options?: Parameters<typeof startCommerce>[0]): () => CommerceUnderTest {
+  let commerce: CommerceUnderTest | undefined;
+  beforeAll(async () => {
+    commerce = await startCommerce(options);
+    useCommerce(commerce.baseUrl);
+  });
+  afterAll(async () => {
+    await commerce?.close();
+  });
+  return () => {
+    if (!commerce) throw new Error('the commerce service has not started');
+    return commerce;
+  };
 }
