@@ -86,6 +86,32 @@ describe(`catalogs, price schedules and products through the SDK on ${testDriver
     await Catalogs.DeleteAssignment('catalog-test', { buyerID: 'MAPLE-CA' });
     await Catalogs.Delete('catalog-test');
     expect((await refusal(Catalogs.Get('catalog-test'))).status).toBe(404);
+    await Products.SaveAssignment({
+      ProductID: 'TEST-001',
+      BuyerID: 'ACME-US',
+      UserGroupID: 'acme-prefab-partners',
+      PriceScheduleID: 'PS-TEST',
+    });
+    const given = await Products.ListAssignments({ productID: 'TEST-001', level: 'Group' });
+    expect(given.Items).toEqual([
+      {
+        SellerID: null,
+        ProductID: 'TEST-001',
+        BuyerID: 'ACME-US',
+        UserGroupID: 'acme-prefab-partners',
+        PriceScheduleID: 'PS-TEST',
+      },
+    ]);
+    const wrongGroup = await refusal(
+      Products.SaveAssignment({
+        ProductID: 'TEST-001',
+        BuyerID: 'MAPLE-CA',
+        UserGroupID: 'acme-prefab-partners',
+      }),
+    );
+    expect(wrongGroup.status).toBe(404);
+    await Products.DeleteAssignment('TEST-001', 'ACME-US', { userGroupID: 'acme-prefab-partners' });
+    expect((await Products.ListAssignments({ productID: 'TEST-001' })).Items).toEqual([]);
     await loginAs('engineer');
     expect((await refusal(Products.List())).status).toBe(403);
   });

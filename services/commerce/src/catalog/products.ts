@@ -14,6 +14,7 @@ import type { CommerceEnv } from '../http/env';
 import { assertSeller } from '../identity/scopes';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { mountProductAssignments } from './product-assignments';
 
 const dimension = z
   .number({ error: 'must be a number' })
@@ -23,7 +24,10 @@ const dimension = z
   .nullish();
 const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** /v1/products: the catalogue's products (SKUs); their attributes live in xp. */
+/**
+ * /v1/products: the catalogue's products (SKUs); their attributes live in xp. Deleting a product removes
+ * its catalog, category and buyer assignments (foreign keys cascade).
+ */
 export function productResource(): Resource {
   return new Resource({
     objectType: 'Product',
@@ -88,18 +92,11 @@ export function productResource(): Resource {
 }
 
 export function mountProducts(app: Hono<CommerceEnv>, db: Db): void {
+  mountProductAssignments(app, db);
   mountCrud(app, db, '/v1/products', productResource(), {
     scope: (c) => {
       assertSeller(c.get('principal'), 'manage products');
       return { where: undefined, values: {} };
-    },
-    cascade: async (tx, row) => {
-      await tx
-        .delete(categoryProductAssignments)
-        .where(eq(categoryProductAssignments.productId, String(row.id)));
-      await tx
-        .delete(catalogProductAssignments)
-        .where(eq(catalogProductAssignments.productId, String(row.id)));
     },
   });
 }
