@@ -1,10 +1,5 @@
 import type { Db } from '@catalogue/db';
-import {
-  catalogProductAssignments,
-  categoryProductAssignments,
-  priceSchedules,
-  products,
-} from '@catalogue/db/schema';
+import { priceSchedules, products } from '@catalogue/db/schema';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { z } from 'zod';
