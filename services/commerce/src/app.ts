@@ -25,6 +25,7 @@ import { mountSecurityProfiles } from './identity/security-profiles';
 import { mountUserActions } from './identity/user-actions';
 import { mountUserGroups } from './identity/user-groups';
 import { mountMarketplaceConfig } from './marketplace/config-resources';
+import { mountMeProducts } from './me/me-products';
 import { mountMeRoutes } from './me/me-routes';
 
 export interface CommerceServiceOptions extends ServiceOptions {
@@ -69,6 +70,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountCategories(app, db);
   mountPriceSchedules(app, db);
   mountProducts(app, db);
+  mountMeProducts(app, db);
 
   app.notFound((c) => {
     const endpoint = `${c.req.method} ${new URL(c.req.url).pathname}`;

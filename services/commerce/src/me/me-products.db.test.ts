@@ -1,0 +1,114 @@
+import { testDriver } from '@catalogue/db/testing';
+import { Catalogs, Categories, Me, PriceSchedules, Products } from 'ordercloud-javascript-sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { commerceForTests, loginAs, refusal } from '../testing/sdk';
+
+/** What each buyer user sees in /me/products (OrderCloud's visibility rules). */
+describe(`/me/products visibility on ${testDriver()}`, () => {
+  commerceForTests({ skus: 120 });
+
+  const visible = async (username: string, ids: string[]) => {
+    await loginAs(username);
+    const seen = await Me.ListProducts({ filters: { ID: ids.join('|') }, pageSize: 100 });
+    return seen.Items.map((p) => p.ID).sort();
+  };
+
+  beforeAll(async () => {
+    await loginAs('admin');
+    await PriceSchedules.Create({
+      ID: 'PS-DEFAULT',
+      Name: 'Default',
+      PriceBreaks: [{ Quantity: 1, Price: 10 }],
+    });
+    await PriceSchedules.Create({
+      ID: 'PS-ACME',
+      Name: 'ACME price',
+      PriceBreaks: [{ Quantity: 1, Price: 8 }],
+    });
+    await Catalogs.Create({ ID: 'vis', Name: 'Visibility catalog' });
+    await Catalogs.SaveAssignment({
+      CatalogID: 'vis',
+      BuyerID: 'ACME-US',
+      ViewAllProducts: false,
+      ViewAllCategories: true,
+    });
+    await Categories.Create('vis', { ID: 'top', Name: 'Top' });
+    await Categories.Create('vis', { ID: 'mid', Name: 'Mid', ParentID: 'top' });
+    await Categories.Create('vis', { ID: 'leaf', Name: 'Leaf', ParentID: 'mid' });
+    for (const [id, extra] of [
+      ['V-INHERIT', {}],
+      ['V-OVERRIDE', {}],
+      ['V-ASSIGNED', {}],
+      ['V-NONE', {}],
+      ['V-INACTIVE', { Active: false }],
+      ['V-NOPRICE', {}],
+    ] as const) {
+      await Products.Create({
+        ID: id,
+        Name: id,
+        ...(id === 'V-NOPRICE' ? {} : { DefaultPriceScheduleID: 'PS-DEFAULT' }),
+        ...extra,
+      });
+      await Catalogs.SaveProductAssignment({ CatalogID: 'vis', ProductID: id });
+    }
+    // Inherited: the top category shows all its products to ACME-US...
+    await Categories.SaveAssignment('vis', { CategoryID: 'top', BuyerID: 'ACME-US', ViewAllProducts: true });
+    await Categories.SaveProductAssignment('vis', { CategoryID: 'leaf', ProductID: 'V-INHERIT' });
+    await Categories.SaveProductAssignment('vis', { CategoryID: 'leaf', ProductID: 'V-INACTIVE' });
+    await Categories.SaveProductAssignment('vis', { CategoryID: 'leaf', ProductID: 'V-NOPRICE' });
+    // ...but a nearer assignment overrides it for another branch.
+    await Categories.Create('vis', { ID: 'closed', Name: 'Closed', ParentID: 'top' });
+    await Categories.SaveAssignment('vis', {
+      CategoryID: 'closed',
+      BuyerID: 'ACME-US',
+      ViewAllProducts: false,
+    });
+    await Categories.SaveProductAssignment('vis', { CategoryID: 'closed', ProductID: 'V-OVERRIDE' });
+    // Assigned to one group only, at its own price.
+    await Products.SaveAssignment({
+      ProductID: 'V-ASSIGNED',
+      BuyerID: 'ACME-US',
+      UserGroupID: 'acme-prefab-partners',
+      PriceScheduleID: 'PS-ACME',
+    });
+  });
+
+  const ALL = ['V-INHERIT', 'V-OVERRIDE', 'V-ASSIGNED', 'V-NONE', 'V-INACTIVE', 'V-NOPRICE'];
+
+  it('applies inheritance, nearest override, group assignments and activity', async () => {
+    expect(await visible('engineer', ALL)).toEqual(['V-INHERIT', 'V-NOPRICE']);
+    expect(await visible('prefab', ALL)).toEqual(['V-ASSIGNED', 'V-INHERIT', 'V-NOPRICE']);
+    expect(await visible('ca-buyer', ALL)).toEqual([]);
+  });
+
+  it('prices by the assignment before the default, and shows unpriced products without a schedule', async () => {
+    await loginAs('prefab');
+    expect((await Me.GetProduct('V-ASSIGNED')).PriceSchedule?.ID).toBe('PS-ACME');
+    expect((await Me.GetProduct('V-INHERIT')).PriceSchedule).toMatchObject({
+      ID: 'PS-DEFAULT',
+      PriceBreaks: [{ Quantity: 1, Price: 10 }],
+    });
+    expect((await Me.GetProduct('V-NOPRICE')).PriceSchedule).toBeNull();
+    await loginAs('engineer');
+    expect((await refusal(Me.GetProduct('V-ASSIGNED'))).status).toBe(404);
+    expect((await refusal(Me.GetProduct('V-INACTIVE'))).status).toBe(404);
+  });
+
+  it('shows each region its own assortment and the partner products to the partner group only', async () => {
+    await loginAs('engineer');
+    const us = await Me.ListProducts({ pageSize: 100 });
+    await loginAs('ca-buyer');
+    const ca = await Me.ListProducts({ pageSize: 100 });
+    expect(us.Meta.TotalCount).toBeGreaterThan(20);
+    expect(ca.Meta.TotalCount).toBeGreaterThan(20);
+    const usIds = new Set(us.Items.map((p) => p.ID));
+    expect(ca.Items.some((p) => !usIds.has(p.ID))).toBe(true);
+    await loginAs('prefab');
+    const partner = await Me.ListProducts({ catalogID: 'catalog-partners', pageSize: 100 });
+    expect(partner.Meta.TotalCount).toBeGreaterThan(0);
+    await loginAs('engineer');
+    expect((await Me.ListProducts({ catalogID: 'catalog-partners' })).Meta.TotalCount).toBe(0);
+    await loginAs('admin');
+    expect((await refusal(Me.ListProducts())).errorCode).toBe('InvalidUserType');
+  });
+});

@@ -1,0 +1,98 @@
+import { type Db, queryRows } from '@catalogue/db';
+import { priceSchedules, products } from '@catalogue/db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import type { Principal } from '../auth/claims';
+import { requireAnyRole, wrongUserType } from '../auth/roles';
+import { priceScheduleResource } from '../catalog/price-schedules';
+import { productResource } from '../catalog/products';
+import { effectivePriceScheduleIds, visibleProductIds } from '../catalog/visibility';
+import { ApiError } from '../http/api-error';
+import type { CommerceEnv } from '../http/env';
+import { parseListParams } from '../list/params';
+import { runList } from '../list/run';
+
+type C = Context<CommerceEnv>;
+const READ_ROLES = ['Shopper', 'MeAdmin', 'ProductReader'] as const;
+
+/** /v1/me/products: what the buyer user may see, each with the price schedule they pay. */
+export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
+  const resource = productResource();
+
+  const buyerPrincipal = (c: C): Principal => {
+    const principal = c.get('principal');
+    requireAnyRole(principal.roles, [...READ_ROLES]);
+    if (principal.companyType !== 'buyer') {
+      throw wrongUserType(
+        principal.userType,
+        ['buyer'],
+        'Only buyer users have a product catalogue: use /products.',
+      );
+    }
+    return principal;
+  };
+
+  /** Product rows → BuyerProducts with their PriceSchedule. */
+  const toBuyerProducts = async (principal: Principal, rows: Record<string, unknown>[]) => {
+    const wire = await resource.wireAll(db, rows);
+    if (rows.length === 0) return wire;
+    const effective = await queryRows<{ product_id: string; price_schedule_id: string | null }>(
+      db,
+      effectivePriceScheduleIds(
+        principal,
+        rows.map((r) => String(r.id)),
+      ),
+    );
+    const scheduleIds = [
+      ...new Set(effective.map((e) => e.price_schedule_id).filter((id): id is string => !!id)),
+    ];
+    const schedules =
+      scheduleIds.length > 0
+        ? await priceScheduleResource.wireAll(
+            db,
+            (await db.select().from(priceSchedules).where(inArray(priceSchedules.id, scheduleIds))) as Record<
+              string,
+              unknown
+            >[],
+          )
+        : [];
+    const byProduct = new Map(effective.map((e) => [e.product_id, e.price_schedule_id]));
+    const byId = new Map(schedules.map((s) => [s.ID, s]));
+    return wire.map((p) => ({ ...p, PriceSchedule: byId.get(byProduct.get(String(p.ID)) ?? '') ?? null }));
+  };
+
+  app.get('/v1/me/products', async (c) => {
+    const principal = buyerPrincipal(c);
+    const query = new URL(c.req.url).searchParams;
+    const params = parseListParams(query, ['catalogID', 'categoryID', 'depth', 'sellerID']);
+    const catalogId = query.get('catalogID') ?? undefined;
+    const scope = and(
+      eq(products.active, true),
+      inArray(products.id, visibleProductIds(principal, catalogId ? { catalogId } : {})),
+    );
+    const page = await runList(db, products, resource.list, params, scope);
+    return c.json({
+      Items: await toBuyerProducts(principal, page.Items),
+      Meta: { ...page.Meta, Facets: [] },
+    });
+  });
+
+  app.get('/v1/me/products/:id', async (c) => {
+    const principal = buyerPrincipal(c);
+    const id = c.req.param('id');
+    const rows = await db
+      .select()
+      .from(products)
+      .where(
+        and(
+          eq(products.id, id),
+          eq(products.active, true),
+          inArray(products.id, visibleProductIds(principal)),
+        ),
+      )
+      .limit(1);
+    if (rows.length === 0) throw ApiError.notFound('Product', id);
+    const [product] = await toBuyerProducts(principal, rows as Record<string, unknown>[]);
+    return c.json(product);
+  });
+}
