@@ -25,6 +25,7 @@ import { mountSecurityProfiles } from './identity/security-profiles';
 import { mountUserActions } from './identity/user-actions';
 import { mountUserGroups } from './identity/user-groups';
 import { mountMarketplaceConfig } from './marketplace/config-resources';
+import { mountMeCatalogs } from './me/me-catalogs';
 import { mountMeProducts } from './me/me-products';
 import { mountMeRoutes } from './me/me-routes';
 
@@ -71,6 +72,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountPriceSchedules(app, db);
   mountProducts(app, db);
   mountMeProducts(app, db);
+  mountMeCatalogs(app, db);
 
   app.notFound((c) => {
     const endpoint = `${c.req.method} ${new URL(c.req.url).pathname}`;

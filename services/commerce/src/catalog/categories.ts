@@ -73,7 +73,7 @@ async function checkParent(db: Db, catalogId: string, categoryId: string, parent
   }
 }
 
-function categoryResource(): Resource {
+export function categoryResource(): Resource {
   return new Resource({
     objectType: 'Category',
     table: categories,

@@ -53,3 +53,35 @@ export function effectivePriceScheduleIds(principal: Principal, productIds: stri
       p.default_price_schedule_id) as price_schedule_id
     from products p where p.id in (${ids})`;
 }
+
+/** The catalogs a buyer user sees: active, and assigned to the user's company. */
+export function visibleCatalogIds(principal: Principal): SQL {
+  return sql`(select cat.id from catalogs cat
+    join catalog_assignments ca on ca.catalog_id = cat.id and ca.buyer_id = ${principal.companyId}
+    where cat.active)`;
+}
+
+/**
+ * The categories of one catalog a buyer user sees, as (catalog_id, id) pairs: active, in a visible
+ * catalog, and either the assignment has ViewAllCategories or the nearest category assignment up the tree
+ * (company or one of the user's groups) with a Visible value says true.
+ */
+export function visibleCategoryKeys(principal: Principal, catalogId: string): SQL {
+  const buyer = principal.companyId;
+  const myGroups = sql`(select uga.user_group_id from user_group_assignments uga
+    where uga.company_type = 'buyer' and uga.company_id = ${buyer} and uga.user_id = ${principal.userId})`;
+  return sql`(select k.id from categories k
+    join catalogs cat on cat.id = k.catalog_id and cat.active
+    join catalog_assignments ca on ca.catalog_id = cat.id and ca.buyer_id = ${buyer}
+    where k.catalog_id = ${catalogId} and k.active and (ca.view_all_categories
+      or (with recursive up (id, parent_id, lvl) as (
+            select k.id, k.parent_id, 0
+            union all
+            select c2.id, c2.parent_id, up.lvl + 1 from categories c2
+            join up on c2.id = up.parent_id and c2.catalog_id = k.catalog_id)
+          select a.visible from up
+          join category_assignments a on a.catalog_id = k.catalog_id and a.category_id = up.id
+            and a.buyer_id = ${buyer} and (a.user_group_id = '' or a.user_group_id in ${myGroups})
+            and a.visible is not null
+          order by up.lvl, a.visible desc limit 1) is true))`;
+}

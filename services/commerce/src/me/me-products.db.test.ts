@@ -111,4 +111,35 @@ describe(`/me/products visibility on ${testDriver()}`, () => {
     await loginAs('admin');
     expect((await refusal(Me.ListProducts())).errorCode).toBe('InvalidUserType');
   });
+
+  it('lists the catalogs and categories the user may browse, and products below a category', async () => {
+    await loginAs('engineer');
+    const catalogIds = (await Me.ListCatalogs({ pageSize: 100 })).Items.map((c) => c.ID);
+    expect(catalogIds).toEqual(expect.arrayContaining(['catalog-us', 'vis']));
+    expect(catalogIds).not.toContain('catalog-ca');
+    expect((await Me.ListCategories({ catalogID: 'vis' })).Items.map((c) => c.ID)).toEqual(['top']);
+    const all = await Me.ListCategories({ catalogID: 'vis', depth: 'all', pageSize: 100 });
+    expect(all.Items.map((c) => c.ID).sort()).toEqual(['closed', 'leaf', 'mid', 'top']);
+    expect(
+      (await Me.ListCategories({ catalogID: 'vis', productID: 'V-INHERIT' })).Items.map((c) => c.ID),
+    ).toEqual(['leaf']);
+    const below = await Me.ListProducts({ catalogID: 'vis', categoryID: 'top', pageSize: 100 });
+    expect(below.Items.map((p) => p.ID).sort()).toEqual(['V-INHERIT', 'V-NOPRICE']);
+    expect((await refusal(Me.GetCategory('top', { catalogID: 'catalog-ca' }))).status).toBe(404);
+    const regional = await Me.ListCategories({ pageSize: 100 });
+    expect(regional.Items.length).toBe(6);
+
+    // Without ViewAllCategories, only categories made visible (and what is below them) are shown.
+    await loginAs('admin');
+    await Catalogs.SaveAssignment({
+      CatalogID: 'vis',
+      BuyerID: 'ACME-US',
+      ViewAllCategories: false,
+      ViewAllProducts: false,
+    });
+    await Categories.SaveAssignment('vis', { CategoryID: 'mid', BuyerID: 'ACME-US', Visible: true });
+    await loginAs('engineer');
+    const shown = await Me.ListCategories({ catalogID: 'vis', depth: 'all', pageSize: 100 });
+    expect(shown.Items.map((c) => c.ID).sort()).toEqual(['leaf', 'mid']);
+  });
 });

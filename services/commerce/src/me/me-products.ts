@@ -1,9 +1,9 @@
 import { type Db, queryRows } from '@catalogue/db';
 import { priceSchedules, products } from '@catalogue/db/schema';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Context, Hono } from 'hono';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Hono } from 'hono';
 import type { Principal } from '../auth/claims';
-import { requireAnyRole, wrongUserType } from '../auth/roles';
+import { categoriesWithin, parseDepth } from '../catalog/categories';
 import { priceScheduleResource } from '../catalog/price-schedules';
 import { productResource } from '../catalog/products';
 import { effectivePriceScheduleIds, visibleProductIds } from '../catalog/visibility';
@@ -11,26 +11,11 @@ import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { parseListParams } from '../list/params';
 import { runList } from '../list/run';
-
-type C = Context<CommerceEnv>;
-const READ_ROLES = ['Shopper', 'MeAdmin', 'ProductReader'] as const;
+import { buyerPrincipal, requestCatalog } from './me-catalogs';
 
 /** /v1/me/products: what the buyer user may see, each with the price schedule they pay. */
 export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
   const resource = productResource();
-
-  const buyerPrincipal = (c: C): Principal => {
-    const principal = c.get('principal');
-    requireAnyRole(principal.roles, [...READ_ROLES]);
-    if (principal.companyType !== 'buyer') {
-      throw wrongUserType(
-        principal.userType,
-        ['buyer'],
-        'Only buyer users have a product catalogue: use /products.',
-      );
-    }
-    return principal;
-  };
 
   /** Product rows → BuyerProducts with their PriceSchedule. */
   const toBuyerProducts = async (principal: Principal, rows: Record<string, unknown>[]) => {
@@ -65,10 +50,23 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
     const principal = buyerPrincipal(c);
     const query = new URL(c.req.url).searchParams;
     const params = parseListParams(query, ['catalogID', 'categoryID', 'depth', 'sellerID']);
-    const catalogId = query.get('catalogID') ?? undefined;
+    const categoryId = query.get('categoryID');
+    // A category belongs to one catalog: with categoryID, the catalog is given or the company's default.
+    const catalogId = categoryId
+      ? await requestCatalog(db, principal, query)
+      : (query.get('catalogID') ?? undefined);
+    const inCategory = categoryId
+      ? inArray(
+          products.id,
+          sql`(select cp.product_id from category_product_assignments cp
+            where cp.catalog_id = ${catalogId} and (cp.category_id = ${categoryId}
+              or cp.category_id in ${categoriesWithin(catalogId ?? '', parseDepth(query.get('depth') ?? 'all'), categoryId)}))`,
+        )
+      : undefined;
     const scope = and(
       eq(products.active, true),
       inArray(products.id, visibleProductIds(principal, catalogId ? { catalogId } : {})),
+      inCategory,
     );
     const page = await runList(db, products, resource.list, params, scope);
     return c.json({
