@@ -1,5 +1,5 @@
 import { type Db, queryRows } from '@catalogue/db';
-import { priceSchedules, products } from '@catalogue/db/schema';
+import { categoryProductAssignments, priceSchedules, products } from '@catalogue/db/schema';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Principal } from '../auth/claims';
@@ -55,12 +55,31 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
     const catalogId = categoryId
       ? await requestCatalog(db, principal, query)
       : (query.get('catalogID') ?? undefined);
-    const inCategory = categoryId
+    // The category and its descendants, resolved once (a recursive CTE inside the product query can make
+    // the planner re-run it per row).
+    const categoryIds = categoryId
+      ? [
+          categoryId,
+          ...(
+            await queryRows<{ id: string }>(
+              db,
+              sql`select id from ${categoriesWithin(catalogId ?? '', parseDepth(query.get('depth') ?? 'all'), categoryId)} as below (id)`,
+            )
+          ).map((r) => r.id),
+        ]
+      : null;
+    const inCategory = categoryIds
       ? inArray(
           products.id,
-          sql`(select cp.product_id from category_product_assignments cp
-            where cp.catalog_id = ${catalogId} and (cp.category_id = ${categoryId}
-              or cp.category_id in ${categoriesWithin(catalogId ?? '', parseDepth(query.get('depth') ?? 'all'), categoryId)}))`,
+          db
+            .select({ id: categoryProductAssignments.productId })
+            .from(categoryProductAssignments)
+            .where(
+              and(
+                eq(categoryProductAssignments.catalogId, catalogId ?? ''),
+                inArray(categoryProductAssignments.categoryId, categoryIds),
+              ),
+            ),
         )
       : undefined;
     const scope = and(
