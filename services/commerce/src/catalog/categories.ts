@@ -1,12 +1,10 @@
 import type { Db } from '@catalogue/db';
 import {
-  buyers,
   catalogs,
   categories,
   categoryAssignments,
   categoryProductAssignments,
   products,
-  userGroups,
 } from '@catalogue/db/schema';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -15,7 +13,7 @@ import { requireAnyRole, rolesFor } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
-import { assertSeller } from '../identity/scopes';
+import { assertSeller, buyerAndGroup } from '../identity/scopes';
 import { parseListParams, parsePaging } from '../list/params';
 import { listMeta, runList } from '../list/run';
 import { mountAssignments } from '../resources/assignments';
@@ -199,22 +197,7 @@ export function mountCategories(app: Hono<CommerceEnv>, db: Db): void {
     ) {
       throw ApiError.notFound('Category', input.CategoryID);
     }
-    if ((await db.$count(buyers, eq(buyers.id, input.BuyerID))) === 0)
-      throw ApiError.notFound('Buyer', input.BuyerID);
-    const groupId = input.UserGroupID ?? '';
-    if (
-      groupId &&
-      (await db.$count(
-        userGroups,
-        and(
-          eq(userGroups.companyType, 'buyer'),
-          eq(userGroups.companyId, input.BuyerID),
-          eq(userGroups.id, groupId),
-        ),
-      )) === 0
-    ) {
-      throw ApiError.notFound('UserGroup', groupId);
-    }
+    const groupId = await buyerAndGroup(db, input.BuyerID, input.UserGroupID);
     const flags = { visible: input.Visible ?? null, viewAllProducts: input.ViewAllProducts ?? null };
     await db
       .insert(categoryAssignments)

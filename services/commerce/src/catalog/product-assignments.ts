@@ -1,5 +1,5 @@
 import type { Db } from '@catalogue/db';
-import { buyers, priceSchedules, productAssignments, products, userGroups } from '@catalogue/db/schema';
+import { priceSchedules, productAssignments, products } from '@catalogue/db/schema';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { requireAnyRole, rolesFor } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
-import { assertSeller } from '../identity/scopes';
+import { assertSeller, buyerAndGroup } from '../identity/scopes';
 import { parsePaging } from '../list/params';
 import { listMeta } from '../list/run';
 import { idSchema } from '../resources/ids';
@@ -74,22 +74,7 @@ export function mountProductAssignments(app: Hono<CommerceEnv>, db: Db): void {
     if ((await db.$count(products, eq(products.id, input.ProductID))) === 0) {
       throw ApiError.notFound('Product', input.ProductID);
     }
-    if ((await db.$count(buyers, eq(buyers.id, input.BuyerID))) === 0)
-      throw ApiError.notFound('Buyer', input.BuyerID);
-    const groupId = input.UserGroupID ?? '';
-    if (
-      groupId &&
-      (await db.$count(
-        userGroups,
-        and(
-          eq(userGroups.companyType, 'buyer'),
-          eq(userGroups.companyId, input.BuyerID),
-          eq(userGroups.id, groupId),
-        ),
-      )) === 0
-    ) {
-      throw ApiError.notFound('UserGroup', groupId);
-    }
+    const groupId = await buyerAndGroup(db, input.BuyerID, input.UserGroupID);
     const scheduleId = input.PriceScheduleID ?? null;
     if (scheduleId && (await db.$count(priceSchedules, eq(priceSchedules.id, scheduleId))) === 0) {
       throw ApiError.notFound('PriceSchedule', scheduleId);

@@ -1,57 +1,50 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
 
+/** The current user's groups, as a subquery of IDs. */
+function myGroups(principal: Principal): SQL {
+  return sql`(select uga.user_group_id from user_group_assignments uga
+    where uga.company_type = 'buyer' and uga.company_id = ${principal.companyId} and uga.user_id = ${principal.userId})`;
+}
+
+/**
+ * The value of a category-assignment flag (`visible` or `view_all_products`) for category `k`: the
+ * nearest assignment up the tree, for the company or one of the user's groups, that sets it (true wins on
+ * a tie between company and group at the same level). Null when none sets it.
+ */
+function nearestCategoryFlag(principal: Principal, flag: 'visible' | 'view_all_products'): SQL {
+  const column = sql.raw(`a.${flag}`);
+  return sql`(with recursive up (id, parent_id, lvl) as (
+        select k.id, k.parent_id, 0
+        union all
+        select c2.id, c2.parent_id, up.lvl + 1 from categories c2
+        join up on c2.id = up.parent_id and c2.catalog_id = k.catalog_id)
+      select ${column} from up
+      join category_assignments a on a.catalog_id = k.catalog_id and a.category_id = up.id
+        and a.buyer_id = ${principal.companyId} and (a.user_group_id = '' or a.user_group_id in ${myGroups(principal)})
+        and ${column} is not null
+      order by up.lvl, ${column} desc limit 1)`;
+}
+
 /**
  * Which products a buyer user may see (OrderCloud's rules, docs/ordercloud-wire.md): the product is
  * active; an active catalog assigned to the user's company holds it; and that catalog's assignment has
  * ViewAllProducts, or the product is assigned to the company or one of the user's groups, or an active
- * category of that catalog holds it whose nearest assignment up the tree (company or one of the user's
- * groups) with a ViewAllProducts value says true.
+ * category of that catalog holds it whose nearest assignment up the tree says ViewAllProducts.
  */
 export function visibleProductIds(principal: Principal, options: { catalogId?: string } = {}): SQL {
   const buyer = principal.companyId;
-  const myGroups = sql`(select uga.user_group_id from user_group_assignments uga
-    where uga.company_type = 'buyer' and uga.company_id = ${buyer} and uga.user_id = ${principal.userId})`;
   const catalogFilter = options.catalogId ? sql`and cat.id = ${options.catalogId}` : sql``;
   return sql`(select cpa.product_id from catalog_product_assignments cpa
     join catalogs cat on cat.id = cpa.catalog_id and cat.active ${catalogFilter}
     join catalog_assignments ca on ca.catalog_id = cat.id and ca.buyer_id = ${buyer}
     where ca.view_all_products
       or exists (select 1 from product_assignments pa where pa.product_id = cpa.product_id and pa.buyer_id = ${buyer}
-        and (pa.user_group_id = '' or pa.user_group_id in ${myGroups}))
+        and (pa.user_group_id = '' or pa.user_group_id in ${myGroups(principal)}))
       or exists (select 1 from category_product_assignments cp
         join categories k on k.catalog_id = cp.catalog_id and k.id = cp.category_id and k.active
         where cp.catalog_id = cat.id and cp.product_id = cpa.product_id
-          and (with recursive up (id, parent_id, lvl) as (
-                select k.id, k.parent_id, 0
-                union all
-                select c2.id, c2.parent_id, up.lvl + 1 from categories c2
-                join up on c2.id = up.parent_id and c2.catalog_id = k.catalog_id)
-              select a.view_all_products from up
-              join category_assignments a on a.catalog_id = k.catalog_id and a.category_id = up.id
-                and a.buyer_id = ${buyer} and (a.user_group_id = '' or a.user_group_id in ${myGroups})
-                and a.view_all_products is not null
-              order by up.lvl, a.view_all_products desc limit 1) is true))`;
-}
-
-/**
- * The price schedule a buyer user pays for each product: a product assignment's schedule (to one of the
- * user's groups before the company) wins over the product's default.
- */
-export function effectivePriceScheduleIds(principal: Principal, productIds: string[]): SQL {
-  const buyer = principal.companyId;
-  const ids = sql.join(
-    productIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  return sql`select p.id as product_id, coalesce(
-      (select pa.price_schedule_id from product_assignments pa
-        where pa.product_id = p.id and pa.buyer_id = ${buyer} and pa.price_schedule_id is not null
-          and (pa.user_group_id = '' or pa.user_group_id in (select uga.user_group_id from user_group_assignments uga
-            where uga.company_type = 'buyer' and uga.company_id = ${buyer} and uga.user_id = ${principal.userId}))
-        order by (pa.user_group_id = '') limit 1),
-      p.default_price_schedule_id) as price_schedule_id
-    from products p where p.id in (${ids})`;
+          and ${nearestCategoryFlag(principal, 'view_all_products')} is true))`;
 }
 
 /** The catalogs a buyer user sees: active, and assigned to the user's company. */
@@ -62,26 +55,31 @@ export function visibleCatalogIds(principal: Principal): SQL {
 }
 
 /**
- * The categories of one catalog a buyer user sees, as (catalog_id, id) pairs: active, in a visible
- * catalog, and either the assignment has ViewAllCategories or the nearest category assignment up the tree
- * (company or one of the user's groups) with a Visible value says true.
+ * The IDs of one catalog's categories a buyer user sees: active, in a visible catalog, and either the
+ * assignment has ViewAllCategories or the nearest category assignment up the tree says Visible.
  */
 export function visibleCategoryKeys(principal: Principal, catalogId: string): SQL {
-  const buyer = principal.companyId;
-  const myGroups = sql`(select uga.user_group_id from user_group_assignments uga
-    where uga.company_type = 'buyer' and uga.company_id = ${buyer} and uga.user_id = ${principal.userId})`;
   return sql`(select k.id from categories k
     join catalogs cat on cat.id = k.catalog_id and cat.active
-    join catalog_assignments ca on ca.catalog_id = cat.id and ca.buyer_id = ${buyer}
-    where k.catalog_id = ${catalogId} and k.active and (ca.view_all_categories
-      or (with recursive up (id, parent_id, lvl) as (
-            select k.id, k.parent_id, 0
-            union all
-            select c2.id, c2.parent_id, up.lvl + 1 from categories c2
-            join up on c2.id = up.parent_id and c2.catalog_id = k.catalog_id)
-          select a.visible from up
-          join category_assignments a on a.catalog_id = k.catalog_id and a.category_id = up.id
-            and a.buyer_id = ${buyer} and (a.user_group_id = '' or a.user_group_id in ${myGroups})
-            and a.visible is not null
-          order by up.lvl, a.visible desc limit 1) is true))`;
+    join catalog_assignments ca on ca.catalog_id = cat.id and ca.buyer_id = ${principal.companyId}
+    where k.catalog_id = ${catalogId} and k.active
+      and (ca.view_all_categories or ${nearestCategoryFlag(principal, 'visible')} is true))`;
+}
+
+/**
+ * The price schedule a buyer user pays for each product: a product assignment's schedule (to one of the
+ * user's groups before the company) wins over the product's default.
+ */
+export function effectivePriceScheduleIds(principal: Principal, productIds: string[]): SQL {
+  const ids = sql.join(
+    productIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`select p.id as product_id, coalesce(
+      (select pa.price_schedule_id from product_assignments pa
+        where pa.product_id = p.id and pa.buyer_id = ${principal.companyId} and pa.price_schedule_id is not null
+          and (pa.user_group_id = '' or pa.user_group_id in ${myGroups(principal)})
+        order by (pa.user_group_id = '') limit 1),
+      p.default_price_schedule_id) as price_schedule_id
+    from products p where p.id in (${ids})`;
 }

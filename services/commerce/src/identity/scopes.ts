@@ -1,6 +1,6 @@
 import type { Db } from '@catalogue/db';
-import { buyers } from '@catalogue/db/schema';
-import { eq } from 'drizzle-orm';
+import { buyers, userGroups } from '@catalogue/db/schema';
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Principal } from '../auth/claims';
 import { wrongUserType } from '../auth/roles';
@@ -36,4 +36,23 @@ export function assertSeller(principal: Principal, action: string): void {
   if (principal.companyType !== 'seller') {
     throw wrongUserType(principal.userType, ['admin'], `Only marketplace users may ${action}.`);
   }
+}
+
+/**
+ * Checks that a buyer exists and, when given, that the user group is one of its groups; returns the
+ * group ID as stored ('' for the whole company).
+ */
+export async function buyerAndGroup(
+  db: Db,
+  buyerId: string,
+  groupId: string | null | undefined,
+): Promise<string> {
+  if ((await db.$count(buyers, eq(buyers.id, buyerId))) === 0) throw ApiError.notFound('Buyer', buyerId);
+  if (!groupId) return '';
+  const found = await db.$count(
+    userGroups,
+    and(eq(userGroups.companyType, 'buyer'), eq(userGroups.companyId, buyerId), eq(userGroups.id, groupId)),
+  );
+  if (found === 0) throw ApiError.notFound('UserGroup', groupId);
+  return groupId;
 }
