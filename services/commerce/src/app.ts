@@ -10,6 +10,7 @@ import { mountCatalogs } from './catalog/catalogs';
 import { mountCategories } from './catalog/categories';
 import { mountPriceSchedules } from './catalog/price-schedules';
 import { mountProducts } from './catalog/products';
+import { mountSpecs } from './catalog/specs';
 import { type CommerceConfig, commerceConfigFromEnv } from './config';
 import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
@@ -70,6 +71,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountCatalogs(app, db);
   mountCategories(app, db);
   mountPriceSchedules(app, db);
+  mountSpecs(app, db);
   mountProducts(app, db);
   mountMeProducts(app, db);
   mountMeCatalogs(app, db);

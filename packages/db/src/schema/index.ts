@@ -6,3 +6,4 @@ export * from './identity';
 export * from './marketplace';
 export * from './outbox';
 export * from './platform';
+export * from './specs';

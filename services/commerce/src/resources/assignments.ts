@@ -27,6 +27,8 @@ export interface AssignmentSide {
 export interface AssignmentDef {
   table: PgTable;
   sides: AssignmentSide[];
+  /** Values the assignment carries besides its sides (e.g. a spec's DefaultValue): wire name → column. */
+  values?: { wire: string; column: PgColumn; key: string }[];
   body: z.ZodObject;
   roles: { read: ApiRole[]; write: ApiRole[] };
   /** The rows and fixed values of the route's scope (e.g. one buyer). */
@@ -64,9 +66,10 @@ export function mountAssignments(
       .offset((page - 1) * pageSize)) as Record<string, unknown>[];
     const total = await db.$count(def.table, where);
     return c.json({
-      Items: rows.map((row) =>
-        Object.fromEntries(def.sides.map((s) => [s.wire, row[s.key] === '' ? null : row[s.key]])),
-      ),
+      Items: rows.map((row) => ({
+        ...Object.fromEntries(def.sides.map((s) => [s.wire, row[s.key] === '' ? null : row[s.key]])),
+        ...Object.fromEntries((def.values ?? []).map((v) => [v.wire, row[v.key] ?? null])),
+      })),
       Meta: listMeta(page, pageSize, total, rows.length),
     });
   });
@@ -82,7 +85,13 @@ export function mountAssignments(
       await side.mustExist?.(scope.values, id);
       values[side.key] = id;
     }
-    await db.insert(def.table).values(values).onConflictDoNothing();
+    const carried = Object.fromEntries((def.values ?? []).map((v) => [v.key, body[v.wire] ?? null]));
+    const insert = db.insert(def.table).values({ ...values, ...carried });
+    if (def.values && def.values.length > 0) {
+      await insert.onConflictDoUpdate({ target: def.sides.map((s) => s.column), set: carried });
+    } else {
+      await insert.onConflictDoNothing();
+    }
     return c.body(null, 204);
   });
 

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { products } from './catalog';
+
+/** Product specs (configurable options such as a length cut to order) and their options. */
+const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
+
+export const specs = pgTable('specs', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().default(''),
+  listOrder: integer('list_order').notNull().default(0),
+  name: text('name').notNull(),
+  defaultValue: text('default_value'),
+  required: boolean('required').notNull().default(false),
+  allowOpenText: boolean('allow_open_text').notNull().default(false),
+  defaultOptionId: text('default_option_id'),
+  definesVariant: boolean('defines_variant').notNull().default(false),
+  xp: xp(),
+});
+
+export const specOptions = pgTable(
+  'spec_options',
+  {
+    specId: text('spec_id')
+      .notNull()
+      .references(() => specs.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    value: text('value'),
+    listOrder: integer('list_order').notNull().default(0),
+    isOpenText: boolean('is_open_text').notNull().default(false),
+    /** NoMarkup, AmountPerQuantity, AmountTotal or Percentage. */
+    priceMarkupType: text('price_markup_type').notNull().default('NoMarkup'),
+    priceMarkup: numeric('price_markup', { precision: 14, scale: 4 }),
+    xp: xp(),
+  },
+  (t) => [primaryKey({ columns: [t.specId, t.id] })],
+);
+
+export const specProductAssignments = pgTable(
+  'spec_product_assignments',
+  {
+    specId: text('spec_id')
+      .notNull()
+      .references(() => specs.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    defaultValue: text('default_value'),
+    defaultOptionId: text('default_option_id'),
+  },
+  (t) => [primaryKey({ columns: [t.specId, t.productId] })],
+);
