@@ -1,5 +1,5 @@
 import { testDriver } from '@catalogue/db/testing';
-import { Products, Specs } from 'ordercloud-javascript-sdk';
+import { Catalogs, Me, Products, Specs } from 'ordercloud-javascript-sdk';
 import { describe, expect, it } from 'vitest';
 import { commerceForTests, loginAs, refusal } from '../testing/sdk';
 
@@ -40,6 +40,14 @@ describe(`specs through the SDK on ${testDriver()}`, () => {
       { SpecID: 'cut-length', ProductID: 'SPEC-PRODUCT', DefaultValue: null, DefaultOptionID: 'std' },
     ]);
     expect((await Products.ListSpecs('SPEC-PRODUCT')).Items.map((s) => s.ID)).toEqual(['cut-length']);
+    // A buyer who sees the product sees its specs.
+    await Catalogs.SaveProductAssignment({ CatalogID: 'catalog-us', ProductID: 'SPEC-PRODUCT' });
+    await loginAs('engineer');
+    const mine = await Me.ListSpecs('SPEC-PRODUCT');
+    expect(mine.Items.map((s) => [s.ID, s.OptionCount])).toEqual([['cut-length', 2]]);
+    await loginAs('ca-buyer');
+    expect((await refusal(Me.ListSpecs('SPEC-PRODUCT'))).status).toBe(404);
+    await loginAs('admin');
     await Specs.DeleteProductAssignment('cut-length', 'SPEC-PRODUCT');
     expect((await Products.ListSpecs('SPEC-PRODUCT')).Items).toEqual([]);
     await Specs.Delete('cut-length');

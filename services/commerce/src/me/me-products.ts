@@ -1,11 +1,18 @@
 import { type Db, queryRows } from '@catalogue/db';
-import { categoryProductAssignments, priceSchedules, products } from '@catalogue/db/schema';
+import {
+  categoryProductAssignments,
+  priceSchedules,
+  products,
+  specProductAssignments,
+  specs,
+} from '@catalogue/db/schema';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Principal } from '../auth/claims';
 import { categoriesWithin, parseDepth } from '../catalog/categories';
 import { priceScheduleResource } from '../catalog/price-schedules';
 import { productResource } from '../catalog/products';
+import { specResource } from '../catalog/specs';
 import { effectivePriceScheduleIds, visibleProductIds } from '../catalog/visibility';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
@@ -111,5 +118,33 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
     if (rows.length === 0) throw ApiError.notFound('Product', id);
     const [product] = await toBuyerProducts(principal, rows as Record<string, unknown>[]);
     return c.json(product);
+  });
+
+  /** A visible product's specs, with their options. */
+  app.get('/v1/me/products/:id/specs', async (c) => {
+    const principal = buyerPrincipal(c);
+    const id = c.req.param('id');
+    const visible = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          eq(products.id, id),
+          eq(products.active, true),
+          inArray(products.id, visibleProductIds(principal)),
+        ),
+      )
+      .limit(1);
+    if (visible.length === 0) throw ApiError.notFound('Product', id);
+    const params = parseListParams(new URL(c.req.url).searchParams);
+    const scope = inArray(
+      specs.id,
+      db
+        .select({ id: specProductAssignments.specId })
+        .from(specProductAssignments)
+        .where(eq(specProductAssignments.productId, id)),
+    );
+    const page = await runList(db, specs, specResource.list, params, scope);
+    return c.json({ Items: await specResource.wireAll(db, page.Items), Meta: page.Meta });
   });
 }
