@@ -8,6 +8,7 @@ import { mountTokenEndpoint } from './auth/token-endpoint';
 import { TokenService } from './auth/tokens';
 import { mountCatalogs } from './catalog/catalogs';
 import { mountCategories } from './catalog/categories';
+import { mountProductFacets } from './catalog/facets';
 import { mountPriceSchedules } from './catalog/price-schedules';
 import { mountProducts } from './catalog/products';
 import { mountSpecs } from './catalog/specs';
@@ -72,6 +73,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountCategories(app, db);
   mountPriceSchedules(app, db);
   mountSpecs(app, db);
+  mountProductFacets(app, db);
   mountProducts(app, db);
   mountMeProducts(app, db);
   mountMeCatalogs(app, db);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
 
-/** Product specs (configurable options such as a length cut to order) and their options. */
+/** Product specs (configurable options such as a length cut to order) with their options, and product facets. */
 const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
 
 export const specs = pgTable('specs', {
@@ -50,3 +50,14 @@ export const specProductAssignments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.specId, t.productId] })],
 );
+
+/** Product facets: an xp path whose values are counted in `Meta.Facets` of /me/products. */
+export const productFacets = pgTable('product_facets', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').notNull().default(''),
+  name: text('name').notNull(),
+  xpPath: text('xp_path').notNull(),
+  listOrder: integer('list_order').notNull().default(0),
+  minCount: integer('min_count').notNull().default(1),
+  xp: xp(),
+});

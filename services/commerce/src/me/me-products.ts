@@ -10,12 +10,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Principal } from '../auth/claims';
 import { categoriesWithin, parseDepth } from '../catalog/categories';
+import { facetCounts } from '../catalog/facets';
 import { priceScheduleResource } from '../catalog/price-schedules';
 import { productResource } from '../catalog/products';
 import { specResource } from '../catalog/specs';
 import { effectivePriceScheduleIds, visibleProductIds } from '../catalog/visibility';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
+import { whereClause } from '../list/compile';
 import { parseListParams } from '../list/params';
 import { runList } from '../list/run';
 import { buyerPrincipal, requestCatalog } from './me-catalogs';
@@ -95,9 +97,10 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
       inCategory,
     );
     const page = await runList(db, products, resource.list, params, scope);
+    const facets = await facetCounts(db, and(scope, whereClause(resource.list, params)));
     return c.json({
       Items: await toBuyerProducts(principal, page.Items),
-      Meta: { ...page.Meta, Facets: [] },
+      Meta: { ...page.Meta, Facets: facets },
     });
   });
 

@@ -1,0 +1,85 @@
+import { type Db, queryRows } from '@catalogue/db';
+import { productFacets } from '@catalogue/db/schema';
+import { asc, type SQL, sql } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { rolesFor } from '../auth/roles';
+import type { CommerceEnv } from '../http/env';
+import { assertSeller } from '../identity/scopes';
+import { mountCrud, Resource } from '../resources/crud';
+import { idSchema, xpSchema } from '../resources/ids';
+
+export const MAX_FACET_VALUES = 100;
+
+const productFacetResource = new Resource({
+  objectType: 'ProductFacet',
+  table: productFacets,
+  id: productFacets.id,
+  columns: {
+    ID: productFacets.id,
+    Name: productFacets.name,
+    XpPath: productFacets.xpPath,
+    ListOrder: productFacets.listOrder,
+    MinCount: productFacets.minCount,
+    xp: productFacets.xp,
+  },
+  body: z.object({
+    ID: idSchema.optional(),
+    Name: z.string().trim().min(1, 'must not be empty').max(100),
+    XpPath: z
+      .string()
+      .regex(/^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/, 'must be a dotted path inside xp, e.g. Material'),
+    ListOrder: z.number().int('must be a whole number').optional(),
+    MinCount: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+    xp: xpSchema.optional(),
+  }),
+  searchOn: ['ID', 'Name'],
+  defaultSort: ['ListOrder'],
+  roles: rolesFor('ProductFacetAdmin', 'ProductFacetReader'),
+  sellerOnly: true,
+});
+
+export function mountProductFacets(app: Hono<CommerceEnv>, db: Db): void {
+  mountCrud(app, db, '/v1/productfacets', productFacetResource, {
+    scope: (c) => {
+      assertSeller(c.get('principal'), 'manage product facets');
+      return { where: undefined, values: {} };
+    },
+  });
+}
+
+/**
+ * `Meta.Facets` of a product list: for every product facet, the values at its xp path (each element of an
+ * array counts) among the products the list's conditions select, with their counts, most frequent first.
+ */
+export async function facetCounts(db: Db, where: SQL | undefined) {
+  const facets = await db
+    .select()
+    .from(productFacets)
+    .orderBy(asc(productFacets.listOrder), asc(productFacets.id));
+  const result = [];
+  for (const facet of facets) {
+    const path = `{${facet.xpPath.split('.').join(',')}}`;
+    const rows = await queryRows<{ value: string; n: number }>(
+      db,
+      sql`select vals.v as value, count(*)::int as n from products
+        cross join lateral (
+          select jsonb_array_elements_text(case when jsonb_typeof(products.xp #> ${path}::text[]) = 'array'
+            then products.xp #> ${path}::text[] else '[]'::jsonb end)
+          union all
+          select products.xp #>> ${path}::text[]
+          where jsonb_typeof(products.xp #> ${path}::text[]) in ('string', 'number', 'boolean')
+        ) as vals (v)
+        ${where ? sql`where ${where}` : sql``}
+        group by vals.v having count(*) >= ${facet.minCount}
+        order by n desc, vals.v collate "C" limit ${MAX_FACET_VALUES}`,
+    );
+    result.push({
+      Name: facet.name,
+      XpPath: facet.xpPath,
+      Values: rows.map((r) => ({ Value: r.value, Count: r.n })),
+      xp: facet.xp,
+    });
+  }
+  return result;
+}
