@@ -15,8 +15,7 @@ import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
 import { assertSeller } from '../identity/scopes';
-import { parsePaging } from '../list/params';
-import { listMeta } from '../list/run';
+import { pageOfRows } from '../list/run';
 import { mountAssignments } from '../resources/assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
@@ -92,24 +91,21 @@ export function mountCatalogs(app: Hono<CommerceEnv>, db: Db): void {
       param('catalogID') ? eq(catalogAssignments.catalogId, param('catalogID') as string) : undefined,
       param('buyerID') ? eq(catalogAssignments.buyerId, param('buyerID') as string) : undefined,
     );
-    const { page, pageSize } = parsePaging(q);
-    const rows = await db
-      .select()
-      .from(catalogAssignments)
-      .where(where)
-      .orderBy(catalogAssignments.catalogId, catalogAssignments.buyerId)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const total = await db.$count(catalogAssignments, where);
-    return c.json({
-      Items: rows.map((r) => ({
-        CatalogID: r.catalogId,
-        BuyerID: r.buyerId,
-        ViewAllCategories: r.viewAllCategories,
-        ViewAllProducts: r.viewAllProducts,
-      })),
-      Meta: listMeta(page, pageSize, total, rows.length),
-    });
+    return c.json(
+      await pageOfRows(
+        db,
+        catalogAssignments,
+        where,
+        [catalogAssignments.catalogId, catalogAssignments.buyerId],
+        q,
+        (r) => ({
+          CatalogID: r.catalogId,
+          BuyerID: r.buyerId,
+          ViewAllCategories: r.viewAllCategories,
+          ViewAllProducts: r.viewAllProducts,
+        }),
+      ),
+    );
   });
   app.post('/v1/catalogs/assignments', async (c) => {
     requireAnyRole(c.get('principal').roles, roles.write);

@@ -14,8 +14,8 @@ import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
 import { assertSeller, buyerAndGroup } from '../identity/scopes';
-import { parseListParams, parsePaging } from '../list/params';
-import { listMeta, runList } from '../list/run';
+import { parseListParams } from '../list/params';
+import { pageOfRows, runList } from '../list/run';
 import { mountAssignments } from '../resources/assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
@@ -157,24 +157,15 @@ export function mountCategories(app: Hono<CommerceEnv>, db: Db): void {
       param('buyerID') ? eq(t.buyerId, param('buyerID') as string) : undefined,
       param('userGroupID') ? eq(t.userGroupId, param('userGroupID') as string) : undefined,
     );
-    const { page, pageSize } = parsePaging(q);
-    const rows = await db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(t.categoryId, t.buyerId, t.userGroupId)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return c.json({
-      Items: rows.map((r) => ({
+    return c.json(
+      await pageOfRows(db, t, where, [t.categoryId, t.buyerId, t.userGroupId], q, (r) => ({
         CategoryID: r.categoryId,
         BuyerID: r.buyerId,
         UserGroupID: r.userGroupId || null,
         Visible: r.visible,
         ViewAllProducts: r.viewAllProducts,
       })),
-      Meta: listMeta(page, pageSize, await db.$count(t, where), rows.length),
-    });
+    );
   });
   app.post(`${base}/assignments`, async (c) => {
     requireAnyRole(c.get('principal').roles, roles.write);

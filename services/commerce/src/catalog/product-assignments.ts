@@ -8,8 +8,7 @@ import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
 import { assertSeller, buyerAndGroup } from '../identity/scopes';
-import { parsePaging } from '../list/params';
-import { listMeta } from '../list/run';
+import { pageOfRows } from '../list/run';
 import { idSchema } from '../resources/ids';
 
 const roles = rolesFor('ProductAssignmentAdmin');
@@ -38,24 +37,15 @@ export function mountProductAssignments(app: Hono<CommerceEnv>, db: Db): void {
       level === 'Company' ? eq(t.userGroupId, '') : undefined,
       level === 'Group' ? ne(t.userGroupId, '') : undefined,
     );
-    const { page, pageSize } = parsePaging(q);
-    const rows = await db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(t.productId, t.buyerId, t.userGroupId)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return c.json({
-      Items: rows.map((r) => ({
+    return c.json(
+      await pageOfRows(db, t, where, [t.productId, t.buyerId, t.userGroupId], q, (r) => ({
         SellerID: null,
         ProductID: r.productId,
         BuyerID: r.buyerId,
         UserGroupID: r.userGroupId || null,
         PriceScheduleID: r.priceScheduleId,
       })),
-      Meta: listMeta(page, pageSize, await db.$count(t, where), rows.length),
-    });
+    );
   });
 
   app.post('/v1/products/assignments', async (c) => {

@@ -8,8 +8,7 @@ import { type ApiRole, requireAnyRole } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
-import { parsePaging } from '../list/params';
-import { listMeta } from '../list/run';
+import { pageOfRows } from '../list/run';
 import { idSchema } from '../resources/ids';
 import { routeBuyer } from './scopes';
 
@@ -72,25 +71,15 @@ export function mountBuyerAssignments(app: Hono<CommerceEnv>, db: Db, config: Bu
         conditions.push(eq(a[FLAG_COLUMNS[flag]], value === 'true'));
       }
     }
-    const { page, pageSize } = parsePaging(q);
     const where = and(...conditions);
-    const rows = await db
-      .select()
-      .from(a)
-      .where(where)
-      .orderBy(a.objectId, a.userGroupId, a.userId)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const total = await db.$count(a, where);
-    return c.json({
-      Items: rows.map((r) => ({
+    return c.json(
+      await pageOfRows(db, a, where, [a.objectId, a.userGroupId, a.userId], q, (r) => ({
         [idWire]: r.objectId,
         ...(config.toUsers ? { UserID: r.userId || null } : {}),
         UserGroupID: r.userGroupId || null,
         ...Object.fromEntries(config.flags.map((f) => [f, r[FLAG_COLUMNS[f]] ?? false])),
       })),
-      Meta: listMeta(page, pageSize, total, rows.length),
-    });
+    );
   });
 
   const body = z.object({

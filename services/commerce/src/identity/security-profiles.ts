@@ -13,8 +13,7 @@ import { API_ROLES, requireAnyRole, rolesFor } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
-import { parsePaging } from '../list/params';
-import { listMeta } from '../list/run';
+import { pageOfRows } from '../list/run';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema } from '../resources/ids';
 import { assertSeller } from './scopes';
@@ -84,26 +83,16 @@ export function mountSecurityProfiles(app: Hono<CommerceEnv>, db: Db): void {
     else if (level === 'Group') conditions.push(and(isNotNull(a.userGroupId), isNull(a.userId)));
     else if (level === 'Company') conditions.push(and(isNull(a.userGroupId), isNull(a.userId)));
     else if (level) throw ApiError.invalidRequest('level must be User, Group or Company.');
-    const { page, pageSize } = parsePaging(q);
     const where = and(...conditions);
-    const rows = await db
-      .select()
-      .from(a)
-      .where(where)
-      .orderBy(a.key)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const total = await db.$count(a, where);
-    return c.json({
-      Items: rows.map((r) => ({
+    return c.json(
+      await pageOfRows(db, a, where, [a.key], q, (r) => ({
         SecurityProfileID: r.securityProfileId,
         BuyerID: r.buyerId,
         SupplierID: r.supplierId,
         UserGroupID: r.userGroupId,
         UserID: r.userId,
       })),
-      Meta: listMeta(page, pageSize, total, rows.length),
-    });
+    );
   });
 
   app.post('/v1/securityprofiles/assignments', async (c) => {

@@ -1,8 +1,8 @@
 import type { Db } from '@catalogue/db';
 import { and, count, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { orderByClause, whereClause } from './compile';
-import type { ListParams } from './params';
+import { type ListParams, parsePaging } from './params';
 import type { ListSchema } from './schema';
 
 export interface ListMeta {
@@ -61,5 +61,34 @@ export async function runList<T extends PgTable>(
   return {
     Items: rows as T['$inferSelect'][],
     Meta: listMeta(params.page, params.pageSize, total, rows.length),
+  };
+}
+
+/**
+ * One page of a table for list endpoints whose query parameters are not OrderCloud filters (assignment
+ * lists): `page`/`pageSize` from the query, rows in `order`, each shown through `toWire`.
+ */
+export async function pageOfRows<T extends PgTable, W>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  order: (PgColumn | SQL)[],
+  query: URLSearchParams,
+  toWire: (row: T['$inferSelect']) => W,
+): Promise<ListPage<W>> {
+  const { page, pageSize } = parsePaging(query);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.$count(table, where),
+  ]);
+  return {
+    Items: (rows as T['$inferSelect'][]).map(toWire),
+    Meta: listMeta(page, pageSize, total, rows.length),
   };
 }

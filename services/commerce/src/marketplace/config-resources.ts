@@ -18,8 +18,7 @@ import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
 import { assertSeller } from '../identity/scopes';
-import { parsePaging } from '../list/params';
-import { listMeta } from '../list/run';
+import { pageOfRows } from '../list/run';
 import { mountAssignments } from '../resources/assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
@@ -283,18 +282,12 @@ export function mountMarketplaceConfig(app: Hono<CommerceEnv>, db: Db): void {
     assertSeller(principal, 'read xp indices');
     requireAnyRole(principal.roles, xpRoles.read);
     const q = new URL(c.req.url).searchParams;
-    const { page, pageSize } = parsePaging(q);
-    const rows = await db
-      .select()
-      .from(xpIndices)
-      .orderBy(xpIndices.thingType, xpIndices.key)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const total = await db.$count(xpIndices);
-    return c.json({
-      Items: rows.map((r) => ({ ThingType: r.thingType, Key: r.key })),
-      Meta: listMeta(page, pageSize, total, rows.length),
-    });
+    return c.json(
+      await pageOfRows(db, xpIndices, undefined, [xpIndices.thingType, xpIndices.key], q, (r) => ({
+        ThingType: r.thingType,
+        Key: r.key,
+      })),
+    );
   });
   app.put('/v1/xpindices', async (c) => {
     const principal = c.get('principal');

@@ -104,10 +104,9 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
     });
   });
 
-  app.get('/v1/me/products/:id', async (c) => {
-    const principal = buyerPrincipal(c);
-    const id = c.req.param('id');
-    const rows = await db
+  /** The product, if it is active and this user may see it; NotFound otherwise. */
+  const visibleProduct = async (principal: Principal, id: string) => {
+    const [row] = await db
       .select()
       .from(products)
       .where(
@@ -118,8 +117,13 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
         ),
       )
       .limit(1);
-    if (rows.length === 0) throw ApiError.notFound('Product', id);
-    const [product] = await toBuyerProducts(principal, rows as Record<string, unknown>[]);
+    if (!row) throw ApiError.notFound('Product', id);
+    return row as Record<string, unknown>;
+  };
+
+  app.get('/v1/me/products/:id', async (c) => {
+    const principal = buyerPrincipal(c);
+    const [product] = await toBuyerProducts(principal, [await visibleProduct(principal, c.req.param('id'))]);
     return c.json(product);
   });
 
@@ -127,18 +131,7 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
   app.get('/v1/me/products/:id/specs', async (c) => {
     const principal = buyerPrincipal(c);
     const id = c.req.param('id');
-    const visible = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(
-        and(
-          eq(products.id, id),
-          eq(products.active, true),
-          inArray(products.id, visibleProductIds(principal)),
-        ),
-      )
-      .limit(1);
-    if (visible.length === 0) throw ApiError.notFound('Product', id);
+    await visibleProduct(principal, id);
     const params = parseListParams(new URL(c.req.url).searchParams);
     const scope = inArray(
       specs.id,

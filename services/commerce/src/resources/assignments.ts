@@ -7,8 +7,7 @@ import { type ApiRole, requireAnyRole } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
-import { parsePaging } from '../list/params';
-import { listMeta } from '../list/run';
+import { pageOfRows } from '../list/run';
 
 type C = Context<CommerceEnv>;
 
@@ -50,28 +49,25 @@ export function mountAssignments(
     requireAnyRole(c.get('principal').roles, def.roles.read);
     const scope = await def.scope(c);
     const query = new URL(c.req.url).searchParams;
-    const { page, pageSize } = parsePaging(query);
     const conditions = [scope.where];
     for (const side of def.sides) {
       const value = [...query].find(([k]) => k.toLowerCase() === side.param.toLowerCase())?.[1];
       if (value) conditions.push(eq(side.column, value));
     }
     const where = and(...conditions);
-    const rows = (await db
-      .select()
-      .from(def.table)
-      .where(where)
-      .orderBy(...def.sides.map((s) => s.column))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)) as Record<string, unknown>[];
-    const total = await db.$count(def.table, where);
-    return c.json({
-      Items: rows.map((row) => ({
-        ...Object.fromEntries(def.sides.map((s) => [s.wire, row[s.key] === '' ? null : row[s.key]])),
-        ...Object.fromEntries((def.values ?? []).map((v) => [v.wire, row[v.key] ?? null])),
-      })),
-      Meta: listMeta(page, pageSize, total, rows.length),
-    });
+    return c.json(
+      await pageOfRows(
+        db,
+        def.table,
+        where,
+        def.sides.map((s) => s.column),
+        query,
+        (row) => ({
+          ...Object.fromEntries(def.sides.map((s) => [s.wire, row[s.key] === '' ? null : row[s.key]])),
+          ...Object.fromEntries((def.values ?? []).map((v) => [v.wire, row[v.key] ?? null])),
+        }),
+      ),
+    );
   });
 
   app.post(list, async (c) => {
