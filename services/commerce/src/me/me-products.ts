@@ -22,6 +22,26 @@ import { parseListParams } from '../list/params';
 import { runList } from '../list/run';
 import { buyerPrincipal, requestCatalog } from './me-catalogs';
 
+/**
+ * The product row, if it is active and this buyer user may see it; NotFound otherwise. Every /me route
+ * about one product (specs, variants, inventory records, sellers, collection entries) starts here.
+ */
+export async function visibleProduct(
+  db: Db,
+  principal: Principal,
+  id: string,
+): Promise<Record<string, unknown>> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(
+      and(eq(products.id, id), eq(products.active, true), inArray(products.id, visibleProductIds(principal))),
+    )
+    .limit(1);
+  if (!row) throw ApiError.notFound('Product', id);
+  return row as Record<string, unknown>;
+}
+
 /** /v1/me/products: what the buyer user may see, each with the price schedule they pay. */
 export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
   const resource = productResource();
@@ -104,26 +124,11 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
     });
   });
 
-  /** The product, if it is active and this user may see it; NotFound otherwise. */
-  const visibleProduct = async (principal: Principal, id: string) => {
-    const [row] = await db
-      .select()
-      .from(products)
-      .where(
-        and(
-          eq(products.id, id),
-          eq(products.active, true),
-          inArray(products.id, visibleProductIds(principal)),
-        ),
-      )
-      .limit(1);
-    if (!row) throw ApiError.notFound('Product', id);
-    return row as Record<string, unknown>;
-  };
-
   app.get('/v1/me/products/:id', async (c) => {
     const principal = buyerPrincipal(c);
-    const [product] = await toBuyerProducts(principal, [await visibleProduct(principal, c.req.param('id'))]);
+    const [product] = await toBuyerProducts(principal, [
+      await visibleProduct(db, principal, c.req.param('id')),
+    ]);
     return c.json(product);
   });
 
@@ -131,7 +136,7 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
   app.get('/v1/me/products/:id/specs', async (c) => {
     const principal = buyerPrincipal(c);
     const id = c.req.param('id');
-    await visibleProduct(principal, id);
+    await visibleProduct(db, principal, id);
     const params = parseListParams(new URL(c.req.url).searchParams);
     const scope = inArray(
       specs.id,
