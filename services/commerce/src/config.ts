@@ -14,6 +14,13 @@ const schema = z.object({
   /** Token requests allowed per minute from one client address, and password attempts per username. */
   COMMERCE_TOKEN_RATE_PER_ADDRESS: count(300),
   COMMERCE_TOKEN_RATE_PER_USERNAME: count(30),
+  /** Memory for the catalogue read cache of buyers' /me/products, /me/catalogs and /me/categories; 0 turns it off. */
+  COMMERCE_CACHE_MB: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of megabytes')
+    .min(0)
+    .max(65536)
+    .default(64),
 });
 
 export type CommerceConfig = z.output<typeof schema>;

@@ -127,7 +127,13 @@ export const products = pgTable(
     lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
     xp: xp(),
   },
-  (t) => [index('products_xp_gin').using('gin', t.xp.op('jsonb_path_ops'))],
+  (t) => [
+    index('products_xp_gin').using('gin', t.xp.op('jsonb_path_ops')),
+    // The list kernel's search is lower(column) like '%term%': trigram indexes answer it without a scan.
+    index('products_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_id_trgm').using('gin', sql`lower(${t.id}) gin_trgm_ops`),
+    index('products_description_trgm').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+  ],
 );
 
 export const catalogProductAssignments = pgTable(

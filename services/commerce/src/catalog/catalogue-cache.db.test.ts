@@ -1,0 +1,79 @@
+import { testDriver } from '@catalogue/db/testing';
+import { sql } from 'drizzle-orm';
+import { Me, Products, UserGroups } from 'ordercloud-javascript-sdk';
+import { describe, expect, it } from 'vitest';
+import { commerceConfigFromEnv } from '../config';
+import { commerceForTests, loginAs } from '../testing/sdk';
+
+/**
+ * The catalogue read cache behind /me/products, /me/catalogs and /me/categories: repeated reads are
+ * answered from memory, and no read ever misses a change committed before it began.
+ */
+describe(`catalogue read cache on ${testDriver()}`, () => {
+  const commerce = commerceForTests({ skus: 60 });
+
+  const firstVisible = async () => {
+    await loginAs('employee');
+    const page = await Me.ListProducts({ pageSize: 1, sortBy: ['ID'] });
+    const product = page.Items[0];
+    if (!product?.ID) throw new Error('the employee sees no product');
+    return product;
+  };
+
+  it('shows a change made through the API to the very next read', async () => {
+    const product = await firstVisible();
+    const id = product.ID as string;
+    // Read twice: the second answer comes from the cache.
+    expect((await Me.GetProduct(id)).Name).toBe(product.Name);
+    expect((await Me.GetProduct(id)).Name).toBe(product.Name);
+    await loginAs('admin');
+    await Products.Patch(id, { Name: 'Renamed through the API' });
+    await loginAs('employee');
+    expect((await Me.GetProduct(id)).Name).toBe('Renamed through the API');
+    expect((await Me.ListProducts({ filters: { ID: id } })).Items[0]?.Name).toBe('Renamed through the API');
+  });
+
+  it('shows a change committed by anyone else sharing the database (another instance, a SQL script)', async () => {
+    const product = await firstVisible();
+    const id = product.ID as string;
+    await Me.ListProducts({ filters: { ID: id } });
+    await commerce().database.db.execute(sql`update products set name = 'Renamed in SQL' where id = ${id}`);
+    expect((await Me.ListProducts({ filters: { ID: id } })).Items[0]?.Name).toBe('Renamed in SQL');
+    // A transaction that rolls back changes nothing a reader sees.
+    await commerce()
+      .database.db.transaction(async (tx) => {
+        await tx.execute(sql`update products set name = 'Never committed' where id = ${id}`);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect((await Me.GetProduct(id)).Name).toBe('Renamed in SQL');
+  });
+
+  it('keeps answers apart for users whose groups differ, and follows group membership', async () => {
+    // Same URL, different answers: the partner group sees products the employee does not.
+    await loginAs('employee');
+    const all = await Me.ListProducts({ pageSize: 100 });
+    await loginAs('prefab');
+    const allForPrefab = await Me.ListProducts({ pageSize: 100 });
+    expect(allForPrefab.Meta.TotalCount).toBeGreaterThan(all.Meta.TotalCount);
+    // Joining the group shows the employee the group's products at once.
+    await loginAs('admin');
+    await UserGroups.SaveUserAssignment('ACME-US', {
+      UserGroupID: 'acme-prefab-partners',
+      UserID: 'employee',
+    });
+    await loginAs('employee');
+    expect((await Me.ListProducts({ pageSize: 100 })).Meta.TotalCount).toBe(allForPrefab.Meta.TotalCount);
+    await loginAs('admin');
+    await UserGroups.DeleteUserAssignment('ACME-US', 'acme-prefab-partners', 'employee');
+    await loginAs('employee');
+    expect((await Me.ListProducts({ pageSize: 100 })).Meta.TotalCount).toBe(all.Meta.TotalCount);
+  });
+
+  it('takes its size from COMMERCE_CACHE_MB and refuses a bad value', () => {
+    expect(commerceConfigFromEnv({}).COMMERCE_CACHE_MB).toBe(64);
+    expect(commerceConfigFromEnv({ COMMERCE_CACHE_MB: '0' }).COMMERCE_CACHE_MB).toBe(0);
+    expect(() => commerceConfigFromEnv({ COMMERCE_CACHE_MB: 'lots' })).toThrow(/COMMERCE_CACHE_MB/);
+    expect(() => commerceConfigFromEnv({ COMMERCE_CACHE_MB: '-1' })).toThrow(/COMMERCE_CACHE_MB/);
+  });
+});
