@@ -32,6 +32,8 @@ export interface AssignmentDef {
   roles: { read: ApiRole[]; write: ApiRole[] };
   /** The rows and fixed values of the route's scope (e.g. one buyer). */
   scope: (c: C) => Promise<{ where: SQL | undefined; values: Record<string, unknown> }>;
+  /** Key columns the scope fixes (e.g. the catalog of category assignments), for updating carried values. */
+  scopeKey?: PgColumn[];
 }
 
 /**
@@ -84,7 +86,10 @@ export function mountAssignments(
     const carried = Object.fromEntries((def.values ?? []).map((v) => [v.key, body[v.wire] ?? null]));
     const insert = db.insert(def.table).values({ ...values, ...carried });
     if (def.values && def.values.length > 0) {
-      await insert.onConflictDoUpdate({ target: def.sides.map((s) => s.column), set: carried });
+      await insert.onConflictDoUpdate({
+        target: [...(def.scopeKey ?? []), ...def.sides.map((s) => s.column)],
+        set: carried,
+      });
     } else {
       await insert.onConflictDoNothing();
     }
