@@ -6,11 +6,13 @@ import { authenticate } from './auth/middleware';
 import { mountOAuthRoutes } from './auth/oauth-routes';
 import { mountTokenEndpoint } from './auth/token-endpoint';
 import { TokenService } from './auth/tokens';
+import { mountBundles } from './catalog/bundles';
 import { mountCatalogs } from './catalog/catalogs';
 import { mountCategories } from './catalog/categories';
 import { mountProductFacets } from './catalog/facets';
 import { mountPriceSchedules } from './catalog/price-schedules';
 import { mountProducts } from './catalog/products';
+import { mountPromotions } from './catalog/promotions';
 import { mountSpecs } from './catalog/specs';
 import { type CommerceConfig, commerceConfigFromEnv } from './config';
 import { ApiError } from './http/api-error';
@@ -23,12 +25,15 @@ import { mountBuyerResources } from './identity/buyer-resources';
 import { mountBuyerUsers } from './identity/buyer-users';
 import { mountBuyers } from './identity/buyers';
 import { mountPasswordReset } from './identity/password-reset';
+import { mountBuyerProductCollections } from './identity/product-collections';
 import { mountSecurityProfiles } from './identity/security-profiles';
 import { mountUserActions } from './identity/user-actions';
 import { mountUserGroups } from './identity/user-groups';
 import { mountMarketplaceConfig } from './marketplace/config-resources';
 import { mountMeCatalogs } from './me/me-catalogs';
+import { mountMeProductCollections } from './me/me-productcollections';
 import { mountMeProducts } from './me/me-products';
+import { mountMePromotions } from './me/me-promotions';
 import { mountMeRoutes } from './me/me-routes';
 
 export interface CommerceServiceOptions extends ServiceOptions {
@@ -66,9 +71,12 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountAdminUsers(app, db);
   mountSecurityProfiles(app, db);
   mountBuyerResources(app, db);
+  mountBuyerProductCollections(app, db);
   mountMarketplaceConfig(app, db);
   mountApiClients(app, db);
   mountApprovalRules(app, db);
+  mountBundles(app, db); // before catalogs and categories: /catalogs/bundleassignments is no catalog ID
+  mountPromotions(app, db);
   mountCatalogs(app, db);
   mountCategories(app, db);
   mountPriceSchedules(app, db);
@@ -77,6 +85,8 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountProducts(app, db);
   mountMeProducts(app, db);
   mountMeCatalogs(app, db);
+  mountMeProductCollections(app, db);
+  mountMePromotions(app, db);
 
   app.notFound((c) => {
     const endpoint = `${c.req.method} ${new URL(c.req.url).pathname}`;
