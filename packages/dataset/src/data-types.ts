@@ -4,6 +4,7 @@ import type {
   DatasetBuyer,
   DatasetCatalog,
   DatasetSecurityProfile,
+  DatasetSupplier,
   DatasetUser,
   DatasetUserGroup,
   Language,
@@ -123,6 +124,7 @@ export interface Identities {
   buyers: DatasetBuyer[];
   userGroups: DatasetUserGroup[];
   users: DatasetUser[];
+  suppliers: DatasetSupplier[];
 }
 
 export interface DataFiles {

@@ -96,6 +96,7 @@ export function generateDataset(options: GenerateOptions = {}): Dataset {
     buyers: data.identities.buyers,
     userGroups: data.identities.userGroups,
     users: data.identities.users,
+    suppliers: data.identities.suppliers,
     apiClients: data.identities.apiClients,
     securityProfiles: data.identities.securityProfiles,
     dictionary: data.dictionary,

@@ -30,6 +30,7 @@ describe('the demo identities', () => {
         defaultContextUsername: 'anonymous-template',
         isAnonBuyer: true,
         allowAnyBuyer: true,
+        allowAnySupplier: false,
         allowSeller: false,
       },
       {
@@ -41,6 +42,7 @@ describe('the demo identities', () => {
         defaultContextUsername: 'admin',
         isAnonBuyer: false,
         allowAnyBuyer: true,
+        allowAnySupplier: true,
         allowSeller: true,
       },
     ]);
@@ -116,11 +118,34 @@ describe('the demo identities', () => {
     expect(identities.userGroups.find((g) => g.id === 'acme-prefab-partners')?.buyerId).toBe('ACME-US');
   });
 
-  it('has the buyer-shopper, buyer-employee and seller-admin security profiles', () => {
+  it('has the buyer-shopper, buyer-employee, seller-admin and supplier-admin security profiles', () => {
     expect(identities.securityProfiles.map((p) => [p.id, p.roles, p.customRoles])).toEqual([
       ['buyer-shopper', BUYER_ROLES, []],
       ['buyer-employee', BUYER_ROLES, ['CompanyEmployee']],
       ['seller-admin', ['FullAccess'], []],
+      ['supplier-admin', expect.arrayContaining(['SupplierAdmin', 'SupplierUserAdmin', 'MeAdmin']), []],
     ]);
+  });
+
+  it('has a prefab supplier selling the partner products to ACME-US, with one user', () => {
+    expect(identities.suppliers).toEqual([
+      {
+        id: 'KEYSTONE-PREFAB',
+        name: expect.any(String),
+        allBuyersCanOrder: false,
+        buyerIds: ['ACME-US'],
+        sellsPartnerProducts: true,
+        users: [
+          expect.objectContaining({
+            buyerId: null,
+            id: 'supplier',
+            password: 'Buyer#2026',
+            email: 'supplier@keystone-prefab.example',
+            roles: expect.arrayContaining(['SupplierAdmin']),
+          }),
+        ],
+      },
+    ]);
+    expect(identities.users.some((u) => u.username === 'supplier')).toBe(false);
   });
 });

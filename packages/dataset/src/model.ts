@@ -206,7 +206,21 @@ export interface DatasetApiClient {
   defaultContextUsername: string | null;
   isAnonBuyer: boolean;
   allowAnyBuyer: boolean;
+  allowAnySupplier: boolean;
   allowSeller: boolean;
+}
+
+/** A supplier: a company that sells some products on the marketplace, with its own users. */
+export interface DatasetSupplier {
+  id: string;
+  name: string;
+  allBuyersCanOrder: boolean;
+  /** The buyers it may sell to besides AllBuyersCanOrder. */
+  buyerIds: string[];
+  /** Whether it sells the partner-programme products (those restricted to the partner user group). */
+  sellsPartnerProducts: boolean;
+  /** Its users (`buyerId` null); their company is the supplier. */
+  users: DatasetUser[];
 }
 
 export interface DatasetSecurityProfile {
@@ -241,6 +255,7 @@ export interface Dataset {
   buyers: DatasetBuyer[];
   userGroups: DatasetUserGroup[];
   users: DatasetUser[];
+  suppliers: DatasetSupplier[];
   apiClients: DatasetApiClient[];
   securityProfiles: DatasetSecurityProfile[];
   /** UI strings per language: the same keys in every language. */

@@ -3,6 +3,7 @@ import type { Identities } from './data-types';
 import {
   type DatasetApiClient,
   type DatasetSecurityProfile,
+  type DatasetSupplier,
   type DatasetUser,
   type DatasetUserGroup,
   REGIONS,
@@ -66,7 +67,7 @@ function readProfile(node: DataNode): DatasetSecurityProfile {
 function readApiClient(node: DataNode): DatasetApiClient {
   node.only([
     ...['id', 'appName', 'clientSecret', 'accessTokenDuration', 'refreshTokenDuration'],
-    ...['defaultContextUsername', 'isAnonBuyer', 'allowAnyBuyer', 'allowSeller'],
+    ...['defaultContextUsername', 'isAnonBuyer', 'allowAnyBuyer', 'allowAnySupplier', 'allowSeller'],
   ]);
   return {
     id: node.get('id').matching(CODE, 'a lowercase client id'),
@@ -77,13 +78,50 @@ function readApiClient(node: DataNode): DatasetApiClient {
     defaultContextUsername: node.optional('defaultContextUsername')?.string() ?? null,
     isAnonBuyer: node.get('isAnonBuyer').boolean(),
     allowAnyBuyer: node.get('allowAnyBuyer').boolean(),
+    allowAnySupplier: node.optional('allowAnySupplier')?.boolean() ?? false,
     allowSeller: node.get('allowSeller').boolean(),
   };
 }
 
-/** identities.yaml: API clients, security profiles, the seller's users, buyer companies and their users. */
+/** A supplier of identities.yaml, with its users (company password and e-mail domain as for buyers). */
+function readSupplier(
+  node: DataNode,
+  buyerIds: string[],
+  profiles: DatasetSecurityProfile[],
+): DatasetSupplier {
+  node.only([
+    ...['id', 'name', 'emailDomain', 'password', 'allBuyersCanOrder'],
+    ...['buyers', 'sellsPartnerProducts', 'users'],
+  ]);
+  const id = node.get('id').matching(/^[A-Z0-9]+(-[A-Z0-9]+)*$/, 'an uppercase supplier id');
+  const buyerNodes = node.optional('buyers')?.list() ?? [];
+  const defaults = {
+    password: node.optional('password')?.string() ?? null,
+    domain: node.get('emailDomain').matching(DOMAIN, 'a domain ending in .example'),
+  };
+  return {
+    id,
+    name: node.get('name').string(),
+    allBuyersCanOrder: node.optional('allBuyersCanOrder')?.boolean() ?? false,
+    buyerIds: buyerNodes.map((b) => {
+      const buyerId = b.string();
+      if (!buyerIds.includes(buyerId)) b.fail(`'${buyerId}' is not a buyer`);
+      return buyerId;
+    }),
+    sellsPartnerProducts: node.optional('sellsPartnerProducts')?.boolean() ?? false,
+    users: node
+      .get('users')
+      .nonEmptyList()
+      .map((u) => readUser(u, null, defaults, profiles, [])),
+  };
+}
+
+/**
+ * identities.yaml: API clients, security profiles, the seller's users, buyer companies and their users,
+ * suppliers and their users.
+ */
 export function readIdentities(root: DataNode, regions: RegionInfo[]): Identities {
-  root.only(['apiClients', 'securityProfiles', 'seller', 'buyers']);
+  root.only(['apiClients', 'securityProfiles', 'seller', 'buyers', 'suppliers']);
   const profileNodes = root.get('securityProfiles').nonEmptyList();
   requireUnique(profileNodes, (n) => n.get('id').string(), 'security profile id');
   const securityProfiles = profileNodes.map(readProfile);
@@ -125,13 +163,22 @@ export function readIdentities(root: DataNode, regions: RegionInfo[]): Identitie
       users.push(readUser(u, id, defaults, securityProfiles, groups));
     return { id, name: node.get('name').string(), region, catalogId };
   });
+  const supplierNodes = root.optional('suppliers')?.list() ?? [];
+  requireUnique(supplierNodes, (n) => n.get('id').string(), 'supplier id');
+  const suppliers = supplierNodes.map((node) =>
+    readSupplier(
+      node,
+      buyers.map((b) => b.id),
+      securityProfiles,
+    ),
+  );
   const groupIds = new Set<string>();
   for (const group of userGroups) {
     if (groupIds.has(group.id)) root.get('buyers').fail(`duplicate user group id '${group.id}'`);
     groupIds.add(group.id);
   }
   const usernames = new Set<string>();
-  for (const user of users) {
+  for (const user of [...users, ...suppliers.flatMap((s) => s.users)]) {
     if (usernames.has(user.username)) root.fail(`duplicate username '${user.username}'`);
     usernames.add(user.username);
   }
@@ -143,5 +190,5 @@ export function readIdentities(root: DataNode, regions: RegionInfo[]): Identitie
     const name = apiClients[i]?.defaultContextUsername;
     if (name && !usernames.has(name)) node.get('defaultContextUsername').fail(`no user '${name}'`);
   });
-  return { apiClients, securityProfiles, buyers, userGroups, users };
+  return { apiClients, securityProfiles, buyers, userGroups, users, suppliers };
 }

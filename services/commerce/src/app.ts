@@ -10,10 +10,12 @@ import { mountBundles } from './catalog/bundles';
 import { mountCatalogs } from './catalog/catalogs';
 import { mountCategories } from './catalog/categories';
 import { mountProductFacets } from './catalog/facets';
+import { mountInventoryRecords } from './catalog/inventory-records';
 import { mountPriceSchedules } from './catalog/price-schedules';
 import { mountProducts } from './catalog/products';
 import { mountPromotions } from './catalog/promotions';
 import { mountSpecs } from './catalog/specs';
+import { mountVariants } from './catalog/variants';
 import { type CommerceConfig, commerceConfigFromEnv } from './config';
 import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
@@ -35,6 +37,7 @@ import { mountMeProductCollections } from './me/me-productcollections';
 import { mountMeProducts } from './me/me-products';
 import { mountMePromotions } from './me/me-promotions';
 import { mountMeRoutes } from './me/me-routes';
+import { mountMeVariants } from './me/me-variants';
 
 export interface CommerceServiceOptions extends ServiceOptions {
   config?: CommerceConfig;
@@ -83,7 +86,10 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountSpecs(app, db);
   mountProductFacets(app, db);
   mountProducts(app, db);
+  mountVariants(app, db);
+  mountInventoryRecords(app, db);
   mountMeProducts(app, db);
+  mountMeVariants(app, db);
   mountMeCatalogs(app, db);
   mountMeProductCollections(app, db);
   mountMePromotions(app, db);

@@ -13,15 +13,19 @@ import {
   priceBreaks,
   priceSchedules,
   productAssignments,
+  productSuppliers,
   products,
   securityProfileAssignments,
   securityProfiles,
+  supplierBuyers,
+  suppliers,
   userGroupAssignments,
   userGroups,
   users,
 } from '@catalogue/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import type { Dataset } from '../model';
+import { PARTNER_GROUP_ID } from '../partner-products';
 import { planCatalogs } from './catalogs';
 import { chunk } from './chunks';
 import { categoryRow, contentRows, productRow } from './rows';
@@ -56,6 +60,8 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
   const plans = planCatalogs(dataset);
   const counts: Record<string, number> = {};
   const passwordHashes = await Promise.all(dataset.users.map((u) => hashPassword(u.password)));
+  const supplierUsers = dataset.suppliers.flatMap((s) => s.users.map((u) => ({ ...u, supplierId: s.id })));
+  const supplierHashes = await Promise.all(supplierUsers.map((u) => hashPassword(u.password)));
   const meta = { seed: dataset.seed, skuCount: dataset.skuCount, loadedAt: new Date().toISOString() };
 
   await db.transaction(async (tx) => {
@@ -180,6 +186,47 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
         })),
       ),
     );
+    await insertAll(
+      'suppliers',
+      suppliers,
+      dataset.suppliers.map((s) => ({ id: s.id, name: s.name, allBuyersCanOrder: s.allBuyersCanOrder })),
+    );
+    await insertAll(
+      'supplier_buyers',
+      supplierBuyers,
+      dataset.suppliers.flatMap((s) => s.buyerIds.map((buyerId) => ({ supplierId: s.id, buyerId }))),
+    );
+    await insertAll(
+      'users',
+      users,
+      supplierUsers.map((u, i) => ({
+        companyType: 'supplier',
+        companyId: u.supplierId,
+        id: u.id,
+        username: u.username,
+        passwordHash: supplierHashes[i] ?? null,
+        passwordLastSetDate: new Date(),
+        firstName: u.firstName,
+        lastName: u.lastName,
+        email: u.email,
+        xp: u.xp,
+      })),
+    );
+    // Partner suppliers sell the partner-programme products, at the products' own price schedules.
+    const partnerProducts = dataset.products.filter((p) => p.visibleToUserGroup === PARTNER_GROUP_ID);
+    await insertAll(
+      'product_suppliers',
+      productSuppliers,
+      dataset.suppliers
+        .filter((s) => s.sellsPartnerProducts)
+        .flatMap((s) =>
+          partnerProducts.map((p) => ({
+            productId: p.id,
+            supplierId: s.id,
+            defaultPriceScheduleId: p.priceScheduleId,
+          })),
+        ),
+    );
     const profiles = profilesForUsers(dataset);
     await insertAll('security_profiles', securityProfiles, profiles.profiles);
     await insertAll('security_profile_assignments', securityProfileAssignments, profiles.assignments);
@@ -195,6 +242,7 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
         defaultContextUsername: c.defaultContextUsername,
         isAnonBuyer: c.isAnonBuyer,
         allowAnyBuyer: c.allowAnyBuyer,
+        allowAnySupplier: c.allowAnySupplier,
         allowSeller: c.allowSeller,
       })),
     );
@@ -245,7 +293,12 @@ function profilesForUsers(dataset: Dataset) {
     }
     return profileId;
   };
-  const assignments: { securityProfileId: string; buyerId: string | null; userId: string | null }[] = [];
+  const assignments: {
+    securityProfileId: string;
+    buyerId: string | null;
+    supplierId?: string | null;
+    userId: string | null;
+  }[] = [];
   const companyProfile = new Map<string, string>();
   for (const buyer of dataset.buyers) {
     const counts = new Map<string, number>();
@@ -263,6 +316,23 @@ function profilesForUsers(dataset: Dataset) {
     const profileId = profileOf(user);
     if (user.buyerId && companyProfile.get(user.buyerId) === profileId) continue;
     assignments.push({ securityProfileId: profileId, buyerId: user.buyerId, userId: user.id });
+  }
+  // A supplier gets its first user's profile at company level; users whose roles differ get their own.
+  for (const supplier of dataset.suppliers) {
+    const profileIds = supplier.users.map(profileOf);
+    const first = profileIds[0];
+    if (!first) continue;
+    assignments.push({ securityProfileId: first, buyerId: null, supplierId: supplier.id, userId: null });
+    supplier.users.forEach((user, i) => {
+      const profileId = profileIds[i];
+      if (profileId && profileId !== first)
+        assignments.push({
+          securityProfileId: profileId,
+          buyerId: null,
+          supplierId: supplier.id,
+          userId: user.id,
+        });
+    });
   }
   return { profiles, assignments };
 }

@@ -86,6 +86,42 @@ describe(`loading the dataset on ${testDriver()}`, () => {
     expect(inRegional).toBe(0);
   });
 
+  it('loads the supplier with its buyers, its user and role profile, and the partner products it sells', async () => {
+    const restricted = dataset.products.filter((p) => p.visibleToUserGroup !== null);
+    expect(restricted.length).toBeGreaterThan(0);
+    const byProduct = (a: { product_id: string }, b: { product_id: string }) =>
+      a.product_id < b.product_id ? -1 : 1;
+    const links = await queryRows<{
+      product_id: string;
+      supplier_id: string;
+      default_price_schedule_id: string;
+    }>(database.db, sql`select product_id, supplier_id, default_price_schedule_id from product_suppliers`);
+    expect(links.sort(byProduct)).toEqual(
+      restricted
+        .map((p) => ({
+          product_id: p.id,
+          supplier_id: 'KEYSTONE-PREFAB',
+          default_price_schedule_id: p.priceScheduleId,
+        }))
+        .sort(byProduct),
+    );
+    expect(await queryRows(database.db, sql`select supplier_id, buyer_id from supplier_buyers`)).toEqual([
+      { supplier_id: 'KEYSTONE-PREFAB', buyer_id: 'ACME-US' },
+    ]);
+    expect(
+      await queryRows(
+        database.db,
+        sql`select company_id, username from users where company_type = 'supplier'`,
+      ),
+    ).toEqual([{ company_id: 'KEYSTONE-PREFAB', username: 'supplier' }]);
+    expect(
+      await queryRows(
+        database.db,
+        sql`select security_profile_id, user_id from security_profile_assignments where supplier_id = 'KEYSTONE-PREFAB'`,
+      ),
+    ).toEqual([{ security_profile_id: 'supplier-admin', user_id: null }]);
+  });
+
   it('stores prices exactly, as numeric, from minor units', async () => {
     const schedule = dataset.priceSchedules[0];
     if (!schedule) throw new Error('dataset has no price schedules');

@@ -5,6 +5,7 @@ import {
   buyers,
   securityProfileAssignments,
   securityProfiles,
+  suppliers,
   userGroupAssignments,
   users,
 } from '@catalogue/db/schema';
@@ -44,6 +45,13 @@ export async function findUser(
 
 /** Whether the user's company is active (the marketplace owner always is). */
 export async function companyActive(db: Db, user: UserRow): Promise<boolean> {
+  if (user.companyType === 'supplier') {
+    const rows = await db
+      .select({ active: suppliers.active })
+      .from(suppliers)
+      .where(eq(suppliers.id, user.companyId));
+    return rows[0]?.active === true;
+  }
   if (user.companyType !== 'buyer') return true;
   const rows = await db.select({ active: buyers.active }).from(buyers).where(eq(buyers.id, user.companyId));
   return rows[0]?.active === true;

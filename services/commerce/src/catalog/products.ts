@@ -10,6 +10,12 @@ import { assertSeller } from '../identity/scopes';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
 import { mountProductAssignments } from './product-assignments';
+import {
+  productExtras,
+  productExtrasWire,
+  productInventorySchema,
+  withProductCounts,
+} from './product-inventory';
 
 const dimension = z
   .number({ error: 'must be a number' })
@@ -42,6 +48,9 @@ export function productResource(): Resource {
       Active: products.active,
       DefaultSupplierID: products.defaultSupplierId,
       Returnable: products.returnable,
+      AutoForward: products.autoForward,
+      AllSuppliersCanSell: products.allSuppliersCanSell,
+      ShipFromAddressID: products.shipFromAddressId,
       DateCreated: products.dateCreated,
       xp: products.xp,
     },
@@ -58,11 +67,16 @@ export function productResource(): Resource {
       Active: z.boolean().optional(),
       DefaultSupplierID: idSchema.nullish(),
       Returnable: z.boolean().optional(),
+      AutoForward: z.boolean().optional(),
+      AllSuppliersCanSell: z.boolean().optional(),
+      ShipFromAddressID: idSchema.nullish(),
+      Inventory: productInventorySchema.nullish(),
       xp: xpSchema.optional(),
     }),
     searchOn: ['ID', 'Name', 'Description'],
     roles: rolesFor('ProductAdmin', 'ProductReader'),
-    prepare: async (v, { db: reader }) => {
+    prepare: async (v, context) => {
+      const reader = context.db;
       const scheduleId = v.DefaultPriceScheduleID;
       if (
         typeof scheduleId === 'string' &&
@@ -72,12 +86,17 @@ export function productResource(): Resource {
       }
       if (typeof v.DefaultSupplierID === 'string') throw ApiError.notFound('Supplier', v.DefaultSupplierID);
       const out: Record<string, unknown> = { ...v, lastUpdated: new Date() };
+      // Inventory is stored flat (inventory_* columns); ShipFromAddressID must be a known address.
+      Object.assign(out, await productExtras(v, context));
+      delete out.Inventory;
       for (const key of ['ShipWeight', 'ShipHeight', 'ShipWidth', 'ShipLength']) {
         if (typeof v[key] === 'number') out[key] = String(v[key]);
       }
       return out;
     },
+    enrich: withProductCounts,
     extend: (row) => ({
+      ...productExtrasWire(row),
       ShipWeight: asNumber(row.shipWeight),
       ShipHeight: asNumber(row.shipHeight),
       ShipWidth: asNumber(row.shipWidth),

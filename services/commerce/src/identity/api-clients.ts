@@ -1,5 +1,5 @@
 import type { Db } from '@catalogue/db';
-import { apiClientAssignments, apiClients, buyers } from '@catalogue/db/schema';
+import { apiClientAssignments, apiClients, buyers, suppliers } from '@catalogue/db/schema';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
@@ -120,7 +120,8 @@ export function mountApiClients(app: Hono<CommerceEnv>, db: Db): void {
           key: 'supplierId',
           optional: true,
           mustExist: async (_s, id) => {
-            throw ApiError.notFound('Supplier', id);
+            if ((await db.$count(suppliers, eq(suppliers.id, id))) === 0)
+              throw ApiError.notFound('Supplier', id);
           },
         },
       ],

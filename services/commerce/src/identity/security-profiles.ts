@@ -3,6 +3,7 @@ import {
   buyers,
   securityProfileAssignments,
   securityProfiles,
+  suppliers,
   userGroups,
   users,
 } from '@catalogue/db/schema';
@@ -165,11 +166,12 @@ async function mustExist(
   if ((await db.$count(securityProfiles, eq(securityProfiles.id, t.securityProfileId))) === 0) {
     throw ApiError.notFound('SecurityProfile', t.securityProfileId);
   }
-  if (t.supplierId) throw ApiError.notFound('Supplier', t.supplierId);
+  if (t.supplierId && (await db.$count(suppliers, eq(suppliers.id, t.supplierId))) === 0)
+    throw ApiError.notFound('Supplier', t.supplierId);
   if (t.buyerId && (await db.$count(buyers, eq(buyers.id, t.buyerId))) === 0)
     throw ApiError.notFound('Buyer', t.buyerId);
-  const companyType = t.buyerId ? 'buyer' : 'seller';
-  const companyId = t.buyerId ?? '';
+  const companyType = t.buyerId ? 'buyer' : t.supplierId ? 'supplier' : 'seller';
+  const companyId = t.buyerId ?? t.supplierId ?? '';
   if (
     t.userGroupId &&
     (await db.$count(

@@ -11,7 +11,16 @@ import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
 import { assertSeller, routeBuyer } from './scopes';
 
-type CompanyScope = { companyType: 'buyer' | 'seller'; companyId: string };
+type CompanyScope = { companyType: 'buyer' | 'seller' | 'supplier'; companyId: string };
+
+/** One place user groups live: a buyer's, a supplier's, or the marketplace's admin user groups. */
+export interface UserGroupVariant {
+  base: string;
+  roles: { read: ApiRole[]; write: ApiRole[] };
+  company: (c: Context<CommerceEnv>) => Promise<CompanyScope>;
+  /** Seller users only (the admin user groups). */
+  sellerOnly?: boolean;
+}
 
 export function userGroupResource(roles: { read: ApiRole[]; write: ApiRole[] }, sellerOnly: boolean) {
   return new Resource({
@@ -41,11 +50,7 @@ export function userGroupResource(roles: { read: ApiRole[]; write: ApiRole[] }, 
  * marketplace's admin users (`/usergroups`). Deleting a group removes its assignments.
  */
 export function mountUserGroups(app: Hono<CommerceEnv>, db: Db): void {
-  const variants: {
-    base: string;
-    roles: { read: ApiRole[]; write: ApiRole[] };
-    company: (c: Context<CommerceEnv>) => Promise<CompanyScope>;
-  }[] = [
+  const variants: UserGroupVariant[] = [
     {
       base: '/v1/buyers/:buyerID/usergroups',
       roles: rolesFor('UserGroupAdmin', 'UserGroupReader'),
@@ -58,71 +63,78 @@ export function mountUserGroups(app: Hono<CommerceEnv>, db: Db): void {
         assertSeller(c.get('principal'), 'manage admin user groups');
         return { companyType: 'seller', companyId: '' };
       },
+      sellerOnly: true,
     },
   ];
+  for (const variant of variants) mountUserGroupVariant(app, db, variant);
+}
 
-  for (const { base, roles, company } of variants) {
-    const scopeOf = async (c: Context<CommerceEnv>) => {
-      const { companyType, companyId } = await company(c);
-      return { companyType, companyId };
-    };
-    const whereOf = (table: typeof userGroups | typeof userGroupAssignments, s: CompanyScope) =>
-      and(eq(table.companyType, s.companyType), eq(table.companyId, s.companyId));
+/** `{base}` CRUD and `{base}/assignments` for one variant; deleting a group removes its assignments. */
+export function mountUserGroupVariant(
+  app: Hono<CommerceEnv>,
+  db: Db,
+  { base, roles, company, sellerOnly = false }: UserGroupVariant,
+): void {
+  const scopeOf = async (c: Context<CommerceEnv>) => {
+    const { companyType, companyId } = await company(c);
+    return { companyType, companyId };
+  };
+  const whereOf = (table: typeof userGroups | typeof userGroupAssignments, s: CompanyScope) =>
+    and(eq(table.companyType, s.companyType), eq(table.companyId, s.companyId));
 
-    mountAssignments(app, db, `${base}/assignments`, `${base}/:userGroupID/assignments/:userID`, {
-      table: userGroupAssignments,
-      roles,
-      body: z.object({ UserGroupID: idSchema, UserID: idSchema }),
-      scope: async (c) => {
-        const s = await scopeOf(c);
-        return { where: whereOf(userGroupAssignments, s), values: s };
-      },
-      sides: [
-        {
-          wire: 'UserGroupID',
-          param: 'userGroupID',
-          column: userGroupAssignments.userGroupId,
-          key: 'userGroupId',
-          mustExist: async (s, id) => {
-            const found = await db.$count(
-              userGroups,
-              and(whereOf(userGroups, s as CompanyScope), eq(userGroups.id, id)),
-            );
-            if (!found) throw ApiError.notFound('UserGroup', id);
-          },
+  mountAssignments(app, db, `${base}/assignments`, `${base}/:userGroupID/assignments/:userID`, {
+    table: userGroupAssignments,
+    roles,
+    body: z.object({ UserGroupID: idSchema, UserID: idSchema }),
+    scope: async (c) => {
+      const s = await scopeOf(c);
+      return { where: whereOf(userGroupAssignments, s), values: s };
+    },
+    sides: [
+      {
+        wire: 'UserGroupID',
+        param: 'userGroupID',
+        column: userGroupAssignments.userGroupId,
+        key: 'userGroupId',
+        mustExist: async (s, id) => {
+          const found = await db.$count(
+            userGroups,
+            and(whereOf(userGroups, s as CompanyScope), eq(userGroups.id, id)),
+          );
+          if (!found) throw ApiError.notFound('UserGroup', id);
         },
-        {
-          wire: 'UserID',
-          param: 'userID',
-          column: userGroupAssignments.userId,
-          key: 'userId',
-          mustExist: async (s, id) => {
-            const scope = s as CompanyScope;
-            const found = await db.$count(
-              users,
-              and(
-                eq(users.companyType, scope.companyType),
-                eq(users.companyId, scope.companyId),
-                eq(users.id, id),
-              ),
-            );
-            if (!found) throw ApiError.notFound('User', id);
-          },
+      },
+      {
+        wire: 'UserID',
+        param: 'userID',
+        column: userGroupAssignments.userId,
+        key: 'userId',
+        mustExist: async (s, id) => {
+          const scope = s as CompanyScope;
+          const found = await db.$count(
+            users,
+            and(
+              eq(users.companyType, scope.companyType),
+              eq(users.companyId, scope.companyId),
+              eq(users.id, id),
+            ),
+          );
+          if (!found) throw ApiError.notFound('User', id);
         },
-      ],
-    });
+      },
+    ],
+  });
 
-    mountCrud(app, db, base, userGroupResource(roles, base === '/v1/usergroups'), {
-      scope: async (c) => {
-        const s = await scopeOf(c);
-        return { where: whereOf(userGroups, s), values: s };
-      },
-      cascade: async (tx, row, scope) => {
-        const s = scope.values as CompanyScope;
-        await tx
-          .delete(userGroupAssignments)
-          .where(and(whereOf(userGroupAssignments, s), eq(userGroupAssignments.userGroupId, String(row.id))));
-      },
-    });
-  }
+  mountCrud(app, db, base, userGroupResource(roles, sellerOnly), {
+    scope: async (c) => {
+      const s = await scopeOf(c);
+      return { where: whereOf(userGroups, s), values: s };
+    },
+    cascade: async (tx, row, scope) => {
+      const s = scope.values as CompanyScope;
+      await tx
+        .delete(userGroupAssignments)
+        .where(and(whereOf(userGroupAssignments, s), eq(userGroupAssignments.userGroupId, String(row.id))));
+    },
+  });
 }

@@ -12,6 +12,7 @@ import type { Principal } from '../auth/claims';
 import { categoriesWithin, parseDepth } from '../catalog/categories';
 import { facetCounts } from '../catalog/facets';
 import { priceScheduleResource } from '../catalog/price-schedules';
+import { productCountColumns } from '../catalog/product-inventory';
 import { productResource } from '../catalog/products';
 import { specResource } from '../catalog/specs';
 import { effectivePriceScheduleIds, visibleProductIds } from '../catalog/visibility';
@@ -48,14 +49,29 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
 
   /** Product rows → BuyerProducts with their PriceSchedule. */
   const toBuyerProducts = async (principal: Principal, rows: Record<string, unknown>[]) => {
-    const wire = await resource.wireAll(db, rows);
-    if (rows.length === 0) return wire;
-    const effective = await queryRows<{ product_id: string; price_schedule_id: string | null }>(
+    if (rows.length === 0) return [];
+    // The price schedule and SpecCount/VariantCount of every product on the page, in one query.
+    const effective = await queryRows<{
+      product_id: string;
+      price_schedule_id: string | null;
+      spec_count: number;
+      variant_count: number;
+    }>(
       db,
-      effectivePriceScheduleIds(
-        principal,
-        rows.map((r) => String(r.id)),
-      ),
+      sql`select e.product_id, e.price_schedule_id, ${productCountColumns(sql`e.product_id`)}
+        from (${effectivePriceScheduleIds(
+          principal,
+          rows.map((r) => String(r.id)),
+        )}) e`,
+    );
+    const counts = new Map(effective.map((e) => [e.product_id, e]));
+    const wire = await resource.wireAll(
+      db,
+      rows.map((r) => ({
+        ...r,
+        specCount: counts.get(String(r.id))?.spec_count ?? 0,
+        variantCount: counts.get(String(r.id))?.variant_count ?? 0,
+      })),
     );
     const scheduleIds = [
       ...new Set(effective.map((e) => e.price_schedule_id).filter((id): id is string => !!id)),

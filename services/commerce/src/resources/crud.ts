@@ -156,7 +156,10 @@ export function mountCrud(
     };
 
   async function insert(scope: Scope, values: Record<string, unknown>, principal: Principal) {
-    const columns = { ...(await resource.columnsOf(values, { principal, scope, db })), ...scope.values };
+    const columns = {
+      ...(await resource.columnsOf(values, { principal, scope, db, operation: 'create' })),
+      ...scope.values,
+    };
     columns[resource.idKey()] ??= generateId();
     return db
       .transaction(async (tx) => {
@@ -221,7 +224,7 @@ export function mountCrud(
             const columns = {
               ...(await resource.columnsOf(
                 { ...body, ID: newId },
-                { principal, scope, routeId: id, db: tx as unknown as Db },
+                { principal, scope, routeId: id, db: tx as unknown as Db, operation: 'replace' },
               )),
               ...scope.values,
             };
@@ -238,7 +241,7 @@ export function mountCrud(
             set,
             await resource.columnsOf(
               { ...body, ID: newId },
-              { principal, scope, routeId: id, db: tx as unknown as Db },
+              { principal, scope, routeId: id, db: tx as unknown as Db, operation: 'replace' },
             ),
           );
           const [updated] = (await tx
@@ -279,6 +282,7 @@ export function mountCrud(
             scope,
             routeId: id,
             db: tx as unknown as Db,
+            operation: 'patch',
           });
           let row = existing as Record<string, unknown>;
           if (Object.keys(set).length > 0) {

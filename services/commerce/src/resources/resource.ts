@@ -19,6 +19,8 @@ export interface WriteContext {
   scope: Scope;
   /** The ID in the route of a PUT or PATCH (the object as it is before the write). */
   routeId?: string;
+  /** Which write: POST, PUT (replace, also when it creates) or PATCH (only the given properties). */
+  operation?: 'create' | 'replace' | 'patch';
   /**
    * Where to read inside the write: the write's own transaction when there is one. (PGlite has one
    * connection: a read outside the open transaction would wait for it forever.)
