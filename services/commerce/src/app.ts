@@ -12,6 +12,7 @@ import { mountCategories } from './catalog/categories';
 import { mountProductFacets } from './catalog/facets';
 import { mountInventoryRecords } from './catalog/inventory-records';
 import { mountPriceSchedules } from './catalog/price-schedules';
+import { mountProductSuppliers } from './catalog/product-suppliers';
 import { mountProducts } from './catalog/products';
 import { mountPromotions } from './catalog/promotions';
 import { mountSpecs } from './catalog/specs';
@@ -29,6 +30,8 @@ import { mountBuyers } from './identity/buyers';
 import { mountPasswordReset } from './identity/password-reset';
 import { mountBuyerProductCollections } from './identity/product-collections';
 import { mountSecurityProfiles } from './identity/security-profiles';
+import { mountBuyerSellers } from './identity/sellers';
+import { mountSuppliers } from './identity/suppliers';
 import { mountUserActions } from './identity/user-actions';
 import { mountUserGroups } from './identity/user-groups';
 import { mountMarketplaceConfig } from './marketplace/config-resources';
@@ -37,6 +40,7 @@ import { mountMeProductCollections } from './me/me-productcollections';
 import { mountMeProducts } from './me/me-products';
 import { mountMePromotions } from './me/me-promotions';
 import { mountMeRoutes } from './me/me-routes';
+import { mountMeSellers } from './me/me-sellers';
 import { mountMeVariants } from './me/me-variants';
 
 export interface CommerceServiceOptions extends ServiceOptions {
@@ -74,6 +78,8 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountAdminUsers(app, db);
   mountSecurityProfiles(app, db);
   mountBuyerResources(app, db);
+  mountSuppliers(app, db);
+  mountBuyerSellers(app, db);
   mountBuyerProductCollections(app, db);
   mountMarketplaceConfig(app, db);
   mountApiClients(app, db);
@@ -85,10 +91,12 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountPriceSchedules(app, db);
   mountSpecs(app, db);
   mountProductFacets(app, db);
+  mountProductSuppliers(app, db);
   mountProducts(app, db);
   mountVariants(app, db);
   mountInventoryRecords(app, db);
   mountMeProducts(app, db);
+  mountMeSellers(app, db);
   mountMeVariants(app, db);
   mountMeCatalogs(app, db);
   mountMeProductCollections(app, db);

@@ -1,5 +1,5 @@
 import type { Db } from '@catalogue/db';
-import { priceSchedules, products } from '@catalogue/db/schema';
+import { priceSchedules, products, suppliers } from '@catalogue/db/schema';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { z } from 'zod';
@@ -84,7 +84,13 @@ export function productResource(): Resource {
       ) {
         throw ApiError.notFound('PriceSchedule', scheduleId);
       }
-      if (typeof v.DefaultSupplierID === 'string') throw ApiError.notFound('Supplier', v.DefaultSupplierID);
+      const supplierId = v.DefaultSupplierID;
+      if (
+        typeof supplierId === 'string' &&
+        (await reader.$count(suppliers, eq(suppliers.id, supplierId))) === 0
+      ) {
+        throw ApiError.notFound('Supplier', supplierId);
+      }
       const out: Record<string, unknown> = { ...v, lastUpdated: new Date() };
       // Inventory is stored flat (inventory_* columns); ShipFromAddressID must be a known address.
       Object.assign(out, await productExtras(v, context));
