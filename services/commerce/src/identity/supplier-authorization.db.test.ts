@@ -1,0 +1,117 @@
+import { queryRows } from '@catalogue/db';
+import { testDriver } from '@catalogue/db/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CommerceUnderTest, startCommerce } from '../testing/commerce-server';
+import { ADMIN_PASSWORD, BUYER_PASSWORD } from '../testing/sdk';
+
+/**
+ * The authorisation matrix's rules for a supplier user (the demo `supplier` of KEYSTONE-PREFAB): every
+ * route, called with an invalid body and IDs that do not exist, never fails on the server, refuses with
+ * OrderCloud's codes, never reaches another supplier's or any buyer's data, and changes nothing.
+ */
+const OWN = 'KEYSTONE-PREFAB';
+const OTHER = 'OTHER-SUPPLIER';
+const INVALID_BODY = JSON.stringify({ ID: 'not a valid id!', xp: 'not an object' });
+const PUBLIC_ROUTES = new Set([
+  'POST /oauth/token',
+  'GET /oauth/certs/:kid',
+  'POST /v1/password/reset',
+  'PUT /v1/password/reset/:code',
+]);
+
+describe(`a supplier user on every route on ${testDriver()}`, () => {
+  let commerce: CommerceUnderTest;
+  let token = '';
+
+  async function login(form: Record<string, string>): Promise<string> {
+    const response = await fetch(`${commerce.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+
+  async function tableCounts(): Promise<Record<string, number>> {
+    const tables = await queryRows<{ table_name: string }>(
+      commerce.database.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public'
+          and table_name not in ('refresh_tokens', 'signing_keys') order by 1`,
+    );
+    const counts: Record<string, number> = {};
+    for (const { table_name } of tables) {
+      const [row] = await queryRows<{ n: number }>(
+        commerce.database.db,
+        sql`select count(*)::int as n from ${sql.identifier(table_name)}`,
+      );
+      counts[table_name] = row?.n ?? -1;
+    }
+    return counts;
+  }
+
+  beforeAll(async () => {
+    commerce = await startCommerce();
+    const admin = await login({
+      grant_type: 'password',
+      client_id: 'admin-console',
+      client_secret: 'admin-console-secret',
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+    });
+    const created = await fetch(`${commerce.baseUrl}/v1/suppliers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ID: OTHER, Name: 'Another supplier', AllBuyersCanOrder: true }),
+    });
+    expect(created.status).toBe(201);
+    token = await login({
+      grant_type: 'password',
+      client_id: 'admin-console',
+      username: 'supplier',
+      password: BUYER_PASSWORD,
+    });
+  });
+  afterAll(async () => {
+    await commerce?.close();
+  });
+
+  async function call(route: { method: string; path: string }, supplierId: string) {
+    const path = route.path
+      .replace(':supplierID', supplierId)
+      .replace(':buyerID', 'ACME-US')
+      .replace(/:[A-Za-z]+/g, 'matrix-probe');
+    const response = await fetch(`${commerce.baseUrl}${path}`, {
+      method: route.method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: INVALID_BODY }),
+    });
+    const text = await response.text();
+    const json = text ? (JSON.parse(text) as { Errors?: { ErrorCode: string }[] }) : {};
+    return { status: response.status, code: json.Errors?.[0]?.ErrorCode };
+  }
+
+  it('refuses with OrderCloud codes, keeps other companies apart and changes nothing', async () => {
+    expect(token).not.toBe('');
+    const before = await tableCounts();
+    const problems: string[] = [];
+    let reachedOwn = 0;
+    for (const route of commerce.routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`))) {
+      const key = `${route.method} ${route.path}`;
+      const own = await call(route, OWN);
+      if (own.status === 401 || own.status >= 500) problems.push(`${key}: ${own.status}`);
+      if (own.status === 403 && own.code !== 'InsufficientRoles' && own.code !== 'InvalidUserType')
+        problems.push(`${key}: 403 ${own.code}`);
+      if (route.path.includes(':buyerID') && own.status < 400)
+        problems.push(`${key} on ACME-US: ${own.status}`);
+      if (route.path.includes(':supplierID')) {
+        if (own.status < 400) reachedOwn++;
+        const foreign = await call(route, OTHER);
+        if (foreign.status < 400) problems.push(`${key} on ${OTHER}: ${foreign.status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(reachedOwn).toBeGreaterThan(3);
+    expect(await tableCounts()).toEqual(before);
+  });
+});
