@@ -17,11 +17,15 @@ import {
   products,
   securityProfileAssignments,
   securityProfiles,
+  specOptions,
+  specProductAssignments,
+  specs,
   supplierBuyers,
   suppliers,
   userGroupAssignments,
   userGroups,
   users,
+  variants,
 } from '@catalogue/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import type { Dataset } from '../model';
@@ -29,6 +33,7 @@ import { PARTNER_GROUP_ID } from '../partner-products';
 import { planCatalogs } from './catalogs';
 import { chunk } from './chunks';
 import { categoryRow, contentRows, productRow } from './rows';
+import { variantRows } from './stock';
 
 export const DATASET_META_KEY = 'dataset';
 
@@ -125,6 +130,11 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
       ),
     );
     await insertAll('products', products, dataset.products.map(productRow));
+    const demoVariants = variantRows(dataset);
+    await insertAll('specs', specs, demoVariants.specs);
+    await insertAll('spec_options', specOptions, demoVariants.options);
+    await insertAll('spec_product_assignments', specProductAssignments, demoVariants.assignments);
+    await insertAll('variants', variants, demoVariants.variants);
     await insertAll(
       'catalog_product_assignments',
       catalogProductAssignments,

@@ -156,6 +156,31 @@ describe(`loading the dataset on ${testDriver()}`, () => {
     expect(roles.flatMap((r) => r.custom_roles)).toContain('CompanyEmployee');
   });
 
+  it('tracks stock of stocked products and gives one product generated-style variants', async () => {
+    const stock = await queryRows<{ id: string; enabled: boolean; quantity: number | null }>(
+      database.db,
+      sql`select id, inventory_enabled as enabled, inventory_quantity_available as quantity from products`,
+    );
+    const byId = new Map(stock.map((r) => [r.id, r]));
+    for (const product of dataset.products) {
+      const row = byId.get(product.id);
+      expect(row?.enabled).toBe(!product.attributes.madeToOrder);
+      if (row?.enabled) expect(row.quantity).toBeGreaterThanOrEqual(0);
+    }
+    const variantRows = await queryRows<{ product_id: string; id: string; specs: { OptionID: string }[] }>(
+      database.db,
+      sql`select product_id, id, specs from variants order by id`,
+    );
+    expect(variantRows).toHaveLength(2);
+    const productId = variantRows[0]?.product_id;
+    expect(variantRows.map((v) => v.id)).toEqual([`${productId}-galv`, `${productId}-ss`]);
+    expect(variantRows.map((v) => v.specs[0]?.OptionID)).toEqual(['galv', 'ss']);
+    expect(
+      await count(sql`select count(*)::int as n from spec_product_assignments a
+        join specs s on s.id = a.spec_id and s.defines_variant where a.product_id = ${productId ?? ''}`),
+    ).toBe(1);
+  });
+
   it('writes content for every locale', async () => {
     const rows = await queryRows<{ type: string; n: number }>(
       database.db,

@@ -1,4 +1,5 @@
 import type { Dataset, DatasetCategory, DatasetProduct, LocaleInfo } from '../model';
+import { inventoryColumns } from './stock';
 
 /** How the dataset's objects look as rows: English in the columns, every language and attribute in xp. */
 
@@ -33,6 +34,7 @@ export function productRow(product: DatasetProduct) {
     active: product.active,
     defaultPriceScheduleId: product.priceScheduleId,
     returnable: !a.madeToOrder,
+    ...inventoryColumns(product),
     xp: {
       CategoryID: product.categoryId,
       Names: product.name,

@@ -234,6 +234,24 @@ describe(`product inventory and variants through the SDK on ${testDriver()}`, ()
     expect((await Products.GenerateVariants('PLAIN', {})).VariantCount).toBe(0);
   });
 
+  it('loads demo stock and one demo product with variants', async () => {
+    await loginAs('admin');
+    const [assignment] = (await Specs.ListProductAssignments({ filters: { SpecID: 'demo-finish' } })).Items;
+    const productId = assignment?.ProductID ?? '';
+    await loginAs('engineer');
+    const demo = await Me.GetProduct(productId);
+    expect(demo).toMatchObject({ SpecCount: 1, VariantCount: 2 });
+    const shown = await Me.ListVariants(productId);
+    expect(shown.Items.map((v) => [v.ID, v.Specs[0]?.Value, v.Inventory.QuantityAvailable])).toEqual([
+      [`${productId}-galv`, 'Hot-dip galvanised', 120],
+      [`${productId}-ss`, 'Stainless steel', 15],
+    ]);
+    const stocked = await Me.ListProducts({ pageSize: 100 });
+    expect(stocked.Items.some((p) => p.Inventory.Enabled && p.Inventory.QuantityAvailable !== null)).toBe(
+      true,
+    );
+  });
+
   it('keeps variants to the marketplace, and shows buyers the active variants of products they see', async () => {
     await loginAs('engineer');
     const buyer = await refusal(Products.ListVariants('TEE'));
