@@ -13,7 +13,7 @@ import { type LoadResult, load } from './load';
 import { describeMachine, today } from './machine';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const UNLIMITED = {
+export const UNLIMITED = {
   COMMERCE_TOKEN_RATE_PER_ADDRESS: '1000000000',
   COMMERCE_TOKEN_RATE_PER_USERNAME: '1000000000',
 };
@@ -109,7 +109,9 @@ async function prepare(driver: 'pglite' | 'postgres'): Promise<Prepared> {
 }
 
 /** The commerce service alone, in its own process. */
-function startStandalone(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+export function startStandalone(
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/commerce/src/server.ts'], {
     cwd: repoRoot,
     env: { ...process.env, ...env, ...UNLIMITED, PORT: '0', HOST: '127.0.0.1' },
@@ -137,7 +139,7 @@ function startStandalone(env: Record<string, string>): Promise<{ url: string; st
   });
 }
 
-async function tokenFor(base: string, form: Record<string, string>): Promise<string> {
+export async function tokenFor(base: string, form: Record<string, string>): Promise<string> {
   const response = await fetch(`${base}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

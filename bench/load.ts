@@ -15,6 +15,8 @@ export interface LoadOptions {
   body?: string;
   connections?: number;
   seconds?: number;
+  /** Paths (with query) each connection goes through in turn, instead of the URL's own. */
+  paths?: string[];
 }
 
 /** Drives one endpoint with autocannon (20 connections by default) and returns throughput and latency. */
@@ -25,6 +27,7 @@ export async function load({
   body,
   connections = 20,
   seconds = 8,
+  paths,
 }: LoadOptions) {
   const result = await autocannon({
     url,
@@ -33,6 +36,7 @@ export async function load({
     duration: seconds,
     ...(headers ? { headers } : {}),
     ...(body ? { body } : {}),
+    ...(paths ? { requests: paths.map((path) => ({ method, path })) } : {}),
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),

@@ -1,3 +1,4 @@
+import { catalogueBench } from './catalogue';
 import { commerceBench } from './commerce';
 import { foundationBench } from './foundation';
 import { writeSection } from './report';
@@ -6,6 +7,7 @@ import { writeSection } from './report';
 const suites: Record<string, () => Promise<string>> = {
   foundation: foundationBench,
   commerce: commerceBench,
+  catalogue: catalogueBench,
 };
 
 const requested = process.argv.slice(2);

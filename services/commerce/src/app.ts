@@ -8,6 +8,7 @@ import { mountTokenEndpoint } from './auth/token-endpoint';
 import { TokenService } from './auth/tokens';
 import { mountBundles } from './catalog/bundles';
 import { mountCatalogs } from './catalog/catalogs';
+import { CatalogueCache, cachedBuyerReads } from './catalog/catalogue-cache';
 import { mountCategories } from './catalog/categories';
 import { mountProductFacets } from './catalog/facets';
 import { mountInventoryRecords } from './catalog/inventory-records';
@@ -70,6 +71,13 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountOAuthRoutes(app, db, keys, tokens);
   mountPasswordReset(app, db);
   app.use('/v1/*', authenticate(tokens));
+  if (config.COMMERCE_CACHE_MB > 0) {
+    const cache = new CatalogueCache(database, config.COMMERCE_CACHE_MB * 1024 * 1024);
+    app.use(
+      '/v1/me/*',
+      cachedBuyerReads(cache, db, ['/v1/me/products', '/v1/me/catalogs', '/v1/me/categories']),
+    );
+  }
   mountUserActions(app, db, tokens);
   mountMeRoutes(app, db);
   mountBuyers(app, db);
@@ -78,9 +86,9 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountAdminUsers(app, db);
   mountSecurityProfiles(app, db);
   mountBuyerResources(app, db);
+  mountBuyerProductCollections(app, db);
   mountSuppliers(app, db);
   mountBuyerSellers(app, db);
-  mountBuyerProductCollections(app, db);
   mountMarketplaceConfig(app, db);
   mountApiClients(app, db);
   mountApprovalRules(app, db);
@@ -96,8 +104,8 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountVariants(app, db);
   mountInventoryRecords(app, db);
   mountMeProducts(app, db);
-  mountMeSellers(app, db);
   mountMeVariants(app, db);
+  mountMeSellers(app, db);
   mountMeCatalogs(app, db);
   mountMeProductCollections(app, db);
   mountMePromotions(app, db);

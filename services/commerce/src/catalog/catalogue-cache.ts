@@ -1,4 +1,4 @@
-import { type Db, queryRows } from '@catalogue/db';
+import { type Database, type Db, queryRows } from '@catalogue/db';
 import { sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
@@ -10,19 +10,29 @@ import type { CommerceEnv } from '../http/env';
  * routes under them). Entries are keyed by the committed `cache_generations('catalogue')` value, which
  * deferred triggers on every catalogue table move on at the commit of each transaction that changed one
  * (migration 0011): a request never gets an answer computed before a write that committed before it began,
- * on this instance or any other sharing the database. Each request costs one tiny read of that row, shared
- * by the requests that arrive while it is in flight (a request only joins a read that starts after it).
+ * on this instance or any other sharing the database. On PostgreSQL each request costs one tiny read of that
+ * row, shared by the requests that arrive while it is in flight (a request only joins a read that starts
+ * after it). PGlite has a single opener, this process, so there the generation is counted in memory from
+ * the NOTIFY the same triggers send at commit (delivered before the committing call returns).
  */
 export class CatalogueCache {
   private readonly entries: LRUCache<string, string>;
   private waiters: { resolve(generation: number): void; reject(error: unknown): void }[] = [];
   private reading = false;
   private readonly inFlight = new Map<string, Promise<string | null>>();
+  private readonly db: Db;
+  /** PGlite: the in-memory generation, once the listener is in place. */
+  private local: { ready: Promise<unknown>; generation: number } | undefined;
 
-  constructor(
-    private readonly db: Db,
-    maxBytes: number,
-  ) {
+  constructor(database: Database, maxBytes: number) {
+    this.db = database.db;
+    if (database.raw.kind === 'pglite') {
+      const local = { ready: Promise.resolve() as Promise<unknown>, generation: 0 };
+      local.ready = database.raw.client.listen('cache_generation', (name) => {
+        if (name === 'catalogue') local.generation += 1;
+      });
+      this.local = local;
+    }
     this.entries = new LRUCache<string, string>({
       maxSize: Math.max(maxBytes, 1),
       // UTF-16 code units, two bytes each, plus the key.
@@ -31,7 +41,11 @@ export class CatalogueCache {
   }
 
   /** The committed generation, read by a query that started after this call. */
-  generation(): Promise<number> {
+  async generation(): Promise<number> {
+    if (this.local) {
+      await this.local.ready;
+      return this.local.generation;
+    }
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
       if (!this.reading) void this.readForWaiters();
