@@ -135,10 +135,22 @@ export async function productExtras(
   return out;
 }
 
-/** SpecCount and VariantCount of each product, as scalar subqueries on a product ID expression. */
-export function productCountColumns(productId: SQL): SQL {
-  return sql`(select count(*)::int from spec_product_assignments sa where sa.product_id = ${productId}) as spec_count,
-    (select count(*)::int from variants va where va.product_id = ${productId}) as variant_count`;
+/**
+ * SpecCount and VariantCount of some products, as a subquery of (product_id, spec_count, variant_count):
+ * each table is read once for the whole page and grouped, not once per product.
+ */
+export function productCounts(productIds: string[]): SQL {
+  const ids = sql.join(
+    productIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`select p.id as product_id, coalesce(sc.n, 0) as spec_count, coalesce(vc.n, 0) as variant_count
+    from products p
+    left join (select product_id, count(*)::int as n from spec_product_assignments
+      where product_id in (${ids}) group by product_id) sc on sc.product_id = p.id
+    left join (select product_id, count(*)::int as n from variants
+      where product_id in (${ids}) group by product_id) vc on vc.product_id = p.id
+    where p.id in (${ids})`;
 }
 
 /** Adds specCount and variantCount to product rows in one query (skipped when they are already there). */
@@ -148,15 +160,11 @@ export async function withProductCounts(
 ): Promise<Record<string, unknown>[]> {
   const missing = rows.filter((r) => r.specCount === undefined);
   if (missing.length === 0) return rows;
-  const ids = sql.join(
-    missing.map((r) => sql`${String(r.id)}`),
-    sql`, `,
-  );
-  const counts = await queryRows<{ id: string; spec_count: number; variant_count: number }>(
+  const counts = await queryRows<{ product_id: string; spec_count: number; variant_count: number }>(
     db,
-    sql`select p.id, ${productCountColumns(sql`p.id`)} from products p where p.id in (${ids})`,
+    productCounts(missing.map((r) => String(r.id))),
   );
-  const byId = new Map(counts.map((c) => [c.id, c]));
+  const byId = new Map(counts.map((c) => [c.product_id, c]));
   return rows.map((r) =>
     r.specCount !== undefined
       ? r

@@ -12,7 +12,7 @@ import type { Principal } from '../auth/claims';
 import { categoriesWithin, parseDepth } from '../catalog/categories';
 import { facetCounts } from '../catalog/facets';
 import { priceScheduleResource } from '../catalog/price-schedules';
-import { productCountColumns } from '../catalog/product-inventory';
+import { productCounts } from '../catalog/product-inventory';
 import { productResource } from '../catalog/products';
 import { specResource } from '../catalog/specs';
 import { effectivePriceScheduleIds, visibleProductIds } from '../catalog/visibility';
@@ -50,6 +50,7 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
   /** Product rows → BuyerProducts with their PriceSchedule. */
   const toBuyerProducts = async (principal: Principal, rows: Record<string, unknown>[]) => {
     if (rows.length === 0) return [];
+    const ids = rows.map((r) => String(r.id));
     // The price schedule and SpecCount/VariantCount of every product on the page, in one query.
     const effective = await queryRows<{
       product_id: string;
@@ -58,11 +59,9 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
       variant_count: number;
     }>(
       db,
-      sql`select e.product_id, e.price_schedule_id, ${productCountColumns(sql`e.product_id`)}
-        from (${effectivePriceScheduleIds(
-          principal,
-          rows.map((r) => String(r.id)),
-        )}) e`,
+      sql`select e.product_id, e.price_schedule_id, n.spec_count, n.variant_count
+        from (${effectivePriceScheduleIds(principal, ids)}) e
+        join (${productCounts(ids)}) n on n.product_id = e.product_id`,
     );
     const counts = new Map(effective.map((e) => [e.product_id, e]));
     const wire = await resource.wireAll(
