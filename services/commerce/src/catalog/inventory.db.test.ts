@@ -241,6 +241,23 @@ describe(`inventory records through the SDK on ${testDriver()}`, () => {
     expect((await refusal(Me.ListVariantInventoryRecords('STOCKED', 'STOCKED-zinc'))).status).toBe(404);
   });
 
+  it('removes a deleted product’s variants, records and assignments with it', async () => {
+    await loginAs('admin');
+    await Products.Create({ ID: 'GONE', Name: 'Short-lived' });
+    await Specs.SaveProductAssignment({ SpecID: 'finish', ProductID: 'GONE' });
+    await Products.GenerateVariants('GONE', {});
+    await InventoryRecords.Create('GONE', { ID: 'r', AddressID: 'dc-east', AllowAllBuyers: false });
+    await InventoryRecords.SaveAssignment('GONE', { InventoryRecordID: 'r', BuyerID: 'ACME-US' });
+    await InventoryRecords.CreateVariant('GONE', 'GONE-zinc', { ID: 'v', AddressID: 'dc-east' });
+    await Products.Delete('GONE');
+    expect((await refusal(InventoryRecords.List('GONE'))).status).toBe(404);
+    await Products.Create({ ID: 'GONE', Name: 'Back again' });
+    expect((await Products.ListVariants('GONE')).Items).toEqual([]);
+    expect((await InventoryRecords.List('GONE')).Items).toEqual([]);
+    expect((await InventoryRecords.ListAssignments('GONE')).Items).toEqual([]);
+    expect((await refusal(InventoryRecords.ListVariant('GONE', 'GONE-zinc'))).status).toBe(404);
+  });
+
   it('refuses buyer users and missing roles', async () => {
     await loginAs('engineer');
     expect((await refusal(InventoryRecords.List('STOCKED'))).status).toBe(403);
