@@ -8,7 +8,6 @@ import { mountTokenEndpoint } from './auth/token-endpoint';
 import { TokenService } from './auth/tokens';
 import { mountBundles } from './catalog/bundles';
 import { mountCatalogs } from './catalog/catalogs';
-import { CatalogueCache, cachedBuyerReads } from './catalog/catalogue-cache';
 import { mountCategories } from './catalog/categories';
 import { mountProductFacets } from './catalog/facets';
 import { mountInventoryRecords } from './catalog/inventory-records';
@@ -22,6 +21,7 @@ import { type CommerceConfig, commerceConfigFromEnv } from './config';
 import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
+import { type CachedRoute, cachedReads, ReadCache } from './http/read-cache';
 import { mountAdminUsers } from './identity/admin-users';
 import { mountApiClients } from './identity/api-clients';
 import { mountApprovalRules } from './identity/approval-rules';
@@ -57,6 +57,21 @@ export interface CommerceService extends Service {
   routes: ReadonlyArray<{ method: string; path: string }>;
 }
 
+/**
+ * The GET routes answered from the read cache: what buyers see of the catalogue (per company and groups)
+ * and the hot identity reads. Everything else reads the database every time.
+ */
+const CACHED_ROUTES: CachedRoute[] = [
+  {
+    generation: 'catalogue',
+    matches: (path) => /^\/v1\/me\/(products|catalogs|categories)(\/|$)/.test(path),
+    for: (principal) => principal.companyType === 'buyer',
+    perGroups: true,
+  },
+  { generation: 'identity', matches: (path) => path === '/v1/me', perUser: true },
+  { generation: 'identity', matches: (path) => /^\/v1\/buyers\/[^/]+\/users(\/[^/]+)?$/.test(path) },
+];
+
 export function createCommerceService(database: Database, options: CommerceServiceOptions): CommerceService {
   const config = options.config ?? commerceConfigFromEnv();
   const db = database.db;
@@ -72,11 +87,8 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountPasswordReset(app, db);
   app.use('/v1/*', authenticate(tokens));
   if (config.COMMERCE_CACHE_MB > 0) {
-    const cache = new CatalogueCache(database, config.COMMERCE_CACHE_MB * 1024 * 1024);
-    app.use(
-      '/v1/me/*',
-      cachedBuyerReads(cache, db, ['/v1/me/products', '/v1/me/catalogs', '/v1/me/categories']),
-    );
+    const cache = new ReadCache(database, config.COMMERCE_CACHE_MB * 1024 * 1024);
+    app.use('/v1/*', cachedReads(cache, db, CACHED_ROUTES));
   }
   mountUserActions(app, db, tokens);
   mountMeRoutes(app, db);

@@ -153,8 +153,9 @@ function searchCondition(schema: ListSchema, params: ListParams): SQL | undefine
       : sql`lower((${target.def.expr})::text)`;
   });
   if (texts.length === 0) return sql`false`;
-  const contains = (text: SQL, term: string) =>
-    sql`coalesce(${text} like ${`%${likePattern(term.toLowerCase())}%`}, false)`;
+  // No coalesce: the search is only ever and-ed into WHERE, where null counts as false, and a bare
+  // `lower(column) like '%term%'` is what the trigram indexes answer.
+  const contains = (text: SQL, term: string) => sql`${text} like ${`%${likePattern(term.toLowerCase())}%`}`;
   const phrase = params.search.toLowerCase();
   const terms = phrase.split(/\s+/).filter(Boolean);
   switch (params.searchType) {
@@ -167,7 +168,7 @@ function searchCondition(schema: ListSchema, params: ListParams): SQL | undefine
     case 'ExactPhrase':
       return or(...texts.map((t) => contains(t, phrase)));
     case 'ExactPhrasePrefix':
-      return or(...texts.map((t) => sql`coalesce(${t} like ${`${likePattern(phrase)}%`}, false)`));
+      return or(...texts.map((t) => sql`${t} like ${`${likePattern(phrase)}%`}`));
   }
 }
 

@@ -1,15 +1,15 @@
 import { testDriver } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
-import { Me, Products, UserGroups } from 'ordercloud-javascript-sdk';
+import { Me, Products, UserGroups, Users } from 'ordercloud-javascript-sdk';
 import { describe, expect, it } from 'vitest';
 import { commerceConfigFromEnv } from '../config';
 import { commerceForTests, loginAs } from '../testing/sdk';
 
 /**
- * The catalogue read cache behind /me/products, /me/catalogs and /me/categories: repeated reads are
- * answered from memory, and no read ever misses a change committed before it began.
+ * The read cache behind /me/products, /me/catalogs, /me/categories, /me and the buyer user lists: repeated
+ * reads are answered from memory, and no read ever misses a change committed before it began.
  */
-describe(`catalogue read cache on ${testDriver()}`, () => {
+describe(`read cache on ${testDriver()}`, () => {
   const commerce = commerceForTests({ skus: 60 });
 
   const firstVisible = async () => {
@@ -68,6 +68,33 @@ describe(`catalogue read cache on ${testDriver()}`, () => {
     await UserGroups.DeleteUserAssignment('ACME-US', 'acme-prefab-partners', 'employee');
     await loginAs('employee');
     expect((await Me.ListProducts({ pageSize: 100 })).Meta.TotalCount).toBe(all.Meta.TotalCount);
+  });
+
+  it('shows changes to users at once in /me and in the buyer user lists', async () => {
+    await loginAs('engineer');
+    const before = await Me.Get();
+    expect((await Me.Get()).FirstName).toBe(before.FirstName);
+    await Me.Patch({ FirstName: 'Changed-by-me' });
+    expect((await Me.Get()).FirstName).toBe('Changed-by-me');
+    await loginAs('admin');
+    const list = await Users.List('ACME-US', { pageSize: 100 });
+    expect((await Users.List('ACME-US', { pageSize: 100 })).Meta.TotalCount).toBe(list.Meta.TotalCount);
+    await Users.Patch('ACME-US', before.ID as string, { FirstName: 'Changed-by-admin' });
+    await Users.Create('ACME-US', {
+      ID: 'cache-probe',
+      Username: 'cache-probe',
+      FirstName: 'Cache',
+      LastName: 'Probe',
+      Email: 'cache-probe@example.com',
+      Active: true,
+    });
+    expect((await Users.List('ACME-US', { pageSize: 100 })).Meta.TotalCount).toBe(list.Meta.TotalCount + 1);
+    expect((await Users.Get('ACME-US', before.ID as string)).FirstName).toBe('Changed-by-admin');
+    await loginAs('engineer');
+    expect((await Me.Get()).FirstName).toBe('Changed-by-admin');
+    // A user that another buyer's admin may not read stays refused, cached or not.
+    await loginAs('eu-buyer');
+    await expect(Users.Get('ACME-US', before.ID as string)).rejects.toBeTruthy();
   });
 
   it('takes its size from COMMERCE_CACHE_MB and refuses a bad value', () => {

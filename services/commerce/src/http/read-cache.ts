@@ -1,0 +1,186 @@
+import { type Database, type Db, queryRows } from '@catalogue/db';
+import { sql } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
+import { LRUCache } from 'lru-cache';
+import type { Principal } from '../auth/claims';
+import type { CommerceEnv } from './env';
+
+/**
+ * Named groups of tables whose committed state a cached answer depends on. Deferred triggers move a
+ * group's `cache_generations` row on at the commit of every transaction that changed one of its tables
+ * (migrations 0011–0013), and NOTIFY `cache_generation` with the group's name.
+ */
+export type GenerationName = 'catalogue' | 'identity';
+
+/**
+ * A read cache for GET answers. Entries are keyed by the committed generation of the tables they were
+ * computed from, so a request never gets an answer computed before a write that committed before it began,
+ * on this instance or any other sharing the database. On PostgreSQL each request costs one tiny read of the
+ * generations, shared by the requests that arrive while it is in flight (a request only joins a read that
+ * starts after it). PGlite has a single opener, this process, so there the generations are counted in
+ * memory from the NOTIFY the triggers send at commit (delivered before the committing call returns).
+ */
+export class ReadCache {
+  private readonly entries: LRUCache<string, string>;
+  private waiters: { resolve(generations: Map<string, number>): void; reject(error: unknown): void }[] = [];
+  private reading = false;
+  private readonly inFlight = new Map<string, Promise<string | null>>();
+  private readonly db: Db;
+  /** PGlite: the in-memory generations, once the listener is in place. */
+  private local: { ready: Promise<unknown>; generations: Map<string, number> } | undefined;
+
+  constructor(database: Database, maxBytes: number) {
+    this.db = database.db;
+    this.entries = new LRUCache<string, string>({
+      maxSize: Math.max(maxBytes, 1),
+      // UTF-16 code units, two bytes each, plus the key.
+      sizeCalculation: (value, key) => Math.max(1, (value.length + key.length) * 2),
+    });
+    if (database.raw.kind === 'pglite') {
+      const generations = new Map<string, number>();
+      const ready = database.raw.client.listen('cache_generation', (name) => {
+        generations.set(name, (generations.get(name) ?? 0) + 1);
+      });
+      this.local = { ready, generations };
+    }
+  }
+
+  /** The committed generation of a group of tables, read by a query that started after this call. */
+  async generation(name: GenerationName): Promise<number> {
+    if (this.local) {
+      await this.local.ready;
+      return this.local.generations.get(name) ?? 0;
+    }
+    const generations = await new Promise<Map<string, number>>((resolve, reject) => {
+      this.waiters.push({ resolve, reject });
+      if (!this.reading) void this.readForWaiters();
+    });
+    return generations.get(name) ?? 0;
+  }
+
+  private async readForWaiters(): Promise<void> {
+    this.reading = true;
+    try {
+      while (this.waiters.length > 0) {
+        const batch = this.waiters;
+        this.waiters = [];
+        try {
+          const rows = await queryRows<{ name: string; generation: string | number }>(
+            this.db,
+            sql`select name, generation from cache_generations`,
+          );
+          const generations = new Map(rows.map((r) => [r.name, Number(r.generation)]));
+          for (const waiter of batch) waiter.resolve(generations);
+        } catch (error) {
+          for (const waiter of batch) waiter.reject(error);
+        }
+      }
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  /**
+   * The cached text for `key` at the group's current generation, or `compute()`'s (cached when not null).
+   * Concurrent misses of one key compute once.
+   */
+  async remember(
+    name: GenerationName,
+    key: string,
+    compute: () => Promise<string | null>,
+  ): Promise<string | null> {
+    const full = `${name}\u0000${await this.generation(name)}\u0000${key}`;
+    const hit = this.entries.get(full);
+    if (hit !== undefined) return hit;
+    const pending = this.inFlight.get(full);
+    if (pending) return pending;
+    const computing = compute()
+      .then((text) => {
+        if (text !== null) this.entries.set(full, text);
+        return text;
+      })
+      .finally(() => this.inFlight.delete(full));
+    this.inFlight.set(full, computing);
+    return computing;
+  }
+
+  /** Entries and bytes held, for tests and the health page. */
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
+  }
+}
+
+export interface CachedRoute {
+  /** Which group of tables the answers come from. */
+  generation: GenerationName;
+  /** Whether a GET path is cached. */
+  matches(path: string): boolean;
+  /** Only for these callers. */
+  for?(principal: Principal): boolean;
+  /**
+   * What the answer depends on besides the tables and the path and query: always the caller's company,
+   * roles and user type; the user too when `perUser` (e.g. /me); the user's groups when `perGroups`.
+   */
+  perUser?: boolean;
+  perGroups?: boolean;
+}
+
+/**
+ * Caches the successful GET answers of the given routes. The key holds everything an answer depends on
+ * besides the tables: the caller's company and user type, the token's roles, the user or the user's groups
+ * as the route says, and the whole path and query.
+ */
+export function cachedReads(cache: ReadCache, db: Db, routes: CachedRoute[]): MiddlewareHandler<CommerceEnv> {
+  const groupsOf = async (principal: Principal): Promise<string> =>
+    (await cache.remember(
+      'identity',
+      `groups\u0000${principal.companyType}\u0000${principal.companyId}\u0000${principal.userId}`,
+      async () => {
+        const rows = await queryRows<{ id: string }>(
+          db,
+          sql`select user_group_id as id from user_group_assignments
+            where company_type = ${principal.companyType} and company_id = ${principal.companyId}
+              and user_id = ${principal.userId} order by 1`,
+        );
+        return rows.map((r) => r.id).join(',');
+      },
+    )) ?? '';
+
+  return async (c, next) => {
+    const principal = c.get('principal');
+    const url = new URL(c.req.url);
+    const route =
+      c.req.method === 'GET' && principal
+        ? routes.find((r) => r.matches(url.pathname) && (!r.for || r.for(principal)))
+        : undefined;
+    if (!route || !principal) {
+      await next();
+      return;
+    }
+    const key = [
+      principal.companyType,
+      principal.companyId,
+      principal.userType,
+      [...principal.roles].sort().join(','),
+      route.perUser ? principal.userId : '',
+      route.perGroups ? await groupsOf(principal) : '',
+      url.pathname,
+      url.search,
+    ].join('\u0000');
+    let response: Response | undefined;
+    const text = await cache.remember(route.generation, key, async () => {
+      await next();
+      response = c.res;
+      if (c.res.status !== 200) return null;
+      return c.res.clone().text();
+    });
+    // The request that computed the answer sends the handler's own response; the others get the text.
+    if (response) return;
+    if (text === null) {
+      // A concurrent identical request failed: answer this one by itself.
+      await next();
+      return;
+    }
+    return c.body(text, 200, { 'content-type': 'application/json' });
+  };
+}
