@@ -88,7 +88,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   app.use('/v1/*', authenticate(tokens));
   if (config.COMMERCE_CACHE_MB > 0) {
     const cache = new ReadCache(database, config.COMMERCE_CACHE_MB * 1024 * 1024);
-    app.use('/v1/*', cachedReads(cache, db, CACHED_ROUTES));
+    app.use('/v1/*', cachedReads(cache, db, CACHED_ROUTES, options.basePath));
   }
   mountUserActions(app, db, tokens);
   mountMeRoutes(app, db);

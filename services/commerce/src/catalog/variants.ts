@@ -13,6 +13,7 @@ import { mountCrud, Resource } from '../resources/crud';
 import { uniqueViolation } from '../resources/errors';
 import { idSchema, xpSchema } from '../resources/ids';
 import { mergePatch } from '../resources/merge';
+import { patchBody } from '../resources/patch-body';
 import { inventoryColumns, variantInventorySchema, variantInventoryWire } from './product-inventory';
 import { productResource } from './products';
 
@@ -296,7 +297,7 @@ export function mountVariants(app: Hono<CommerceEnv>, db: Db): void {
     requireAnyRole(c.get('principal').roles, roles.write);
     const productId = await productScope(c);
     const variantId = c.req.param('variantID') ?? '';
-    const body = await readBody(c.req.raw, partial ? variantBody.partial() : variantBody);
+    const body = await readBody(c.req.raw, partial ? patchBody(variantBody) : variantBody);
     const newId = body.ID ?? variantId;
     const row = await db
       .transaction(async (t) => {

@@ -2,6 +2,7 @@ import { testDriver } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
 import { Me, Products, UserGroups, Users } from 'ordercloud-javascript-sdk';
 import { describe, expect, it } from 'vitest';
+import { createCommerceService } from '../app';
 import { commerceConfigFromEnv } from '../config';
 import { commerceForTests, loginAs } from '../testing/sdk';
 
@@ -95,6 +96,38 @@ describe(`read cache on ${testDriver()}`, () => {
     // A user that another buyer's admin may not read stays refused, cached or not.
     await loginAs('eu-buyer');
     await expect(Users.Get('ACME-US', before.ID as string)).rejects.toBeTruthy();
+  });
+
+  it('answers repeated reads from memory, under any mount point', async () => {
+    const db = commerce().database.db;
+    const token = await loginAs('newbie');
+    // Changes made with the triggers switched off (session_replication_role = replica) do not move the
+    // generation on: an answer that still shows the old name came from the cache.
+    const sneak = async (name: string) => {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update users set first_name = ${name} where id = 'newbie'`);
+      });
+    };
+    for (const basePath of ['', '/ordercloud']) {
+      const service = createCommerceService(commerce().database, {
+        basePath,
+        config: commerceConfigFromEnv({}),
+      });
+      const me = async () => {
+        const response = await service.fetch(
+          new Request(`http://test${basePath}/v1/me`, { headers: { authorization: `Bearer ${token}` } }),
+        );
+        return ((await response.json()) as { FirstName: string }).FirstName;
+      };
+      await Me.Patch({ FirstName: `Before${basePath}` });
+      expect(await me()).toBe(`Before${basePath}`);
+      await sneak(`Sneaked${basePath}`);
+      expect(await me()).toBe(`Before${basePath}`);
+      // Any committed change through the triggers shows again.
+      await Me.Patch({ LastName: 'Changed' });
+      expect(await me()).toBe(`Sneaked${basePath}`);
+    }
   });
 
   it('takes its size from COMMERCE_CACHE_MB and refuses a bad value', () => {

@@ -130,7 +130,13 @@ export interface CachedRoute {
  * besides the tables: the caller's company and user type, the token's roles, the user or the user's groups
  * as the route says, and the whole path and query.
  */
-export function cachedReads(cache: ReadCache, db: Db, routes: CachedRoute[]): MiddlewareHandler<CommerceEnv> {
+export function cachedReads(
+  cache: ReadCache,
+  db: Db,
+  routes: CachedRoute[],
+  basePath = '',
+): MiddlewareHandler<CommerceEnv> {
+  const prefix = basePath.replace(/\/+$/, '');
   const groupsOf = async (principal: Principal): Promise<string> =>
     (await cache.remember(
       'identity',
@@ -149,9 +155,11 @@ export function cachedReads(cache: ReadCache, db: Db, routes: CachedRoute[]): Mi
   return async (c, next) => {
     const principal = c.get('principal');
     const url = new URL(c.req.url);
+    // Routes are matched without the service's mount point (e.g. /ordercloud in the single server).
+    const path = prefix && url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname;
     const route =
       c.req.method === 'GET' && principal
-        ? routes.find((r) => r.matches(url.pathname) && (!r.for || r.for(principal)))
+        ? routes.find((r) => r.matches(path) && (!r.for || r.for(principal)))
         : undefined;
     if (!route || !principal) {
       await next();

@@ -27,6 +27,7 @@ import type { ListSchema } from '../list/schema';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
 import { mergePatch } from '../resources/merge';
+import { patchBody } from '../resources/patch-body';
 import type { WriteContext } from '../resources/resource';
 import { visibleProduct } from './me-products';
 
@@ -426,7 +427,7 @@ export function mountMeProductCollections(app: Hono<CommerceEnv>, db: Db): void 
   app.patch(`${base}/:id/invitations/:invitationID`, async (c) => {
     const principal = collector(c);
     const row = await invitationOf(principal, c.req.param('id'), c.req.param('invitationID'));
-    const input = await readBody(c.req.raw, invitationBody.partial());
+    const input = await readBody(c.req.raw, patchBody(invitationBody));
     const set: Partial<typeof inv.$inferInsert> = {};
     if (input.Name !== undefined) set.name = input.Name;
     if (input.Admin !== undefined) set.admin = input.Admin;

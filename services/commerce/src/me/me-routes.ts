@@ -33,6 +33,7 @@ import { runList } from '../list/run';
 import { mountCrud } from '../resources/crud';
 import { uniqueViolation } from '../resources/errors';
 import { mergePatch } from '../resources/merge';
+import { patchBody } from '../resources/patch-body';
 import { assignedToMe, inMyGroups } from './assigned';
 
 type C = Context<CommerceEnv>;
@@ -152,7 +153,7 @@ export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db): void {
   });
   app.patch('/v1/me', async (c) => {
     const principal = c.get('principal');
-    const body = await readBody(c.req.raw, meBody.partial());
+    const body = await readBody(c.req.raw, patchBody(meBody));
     const onlyXp = Object.keys(body).every((k) => k === 'xp');
     requireAnyRole(principal.roles, onlyXp ? ['MeAdmin', 'MeXpAdmin'] : ['MeAdmin']);
     notAnonymous(principal, 'edit their profile');

@@ -13,6 +13,7 @@ import type { ListSchema } from '../list/schema';
 import { uniqueViolation } from './errors';
 import { generateId } from './ids';
 import { mergePatch } from './merge';
+import { patchBody } from './patch-body';
 import {
   columnKeys,
   listSchemaOf,
@@ -263,7 +264,7 @@ export function mountCrud(
       allow(c, 'write');
       const scope = await scopeOf(c);
       const id = c.req.param('id');
-      const body = await readBody(c.req.raw, def.body.partial());
+      const body = await readBody(c.req.raw, patchBody(def.body));
       const row = await db
         .transaction(async (tx) => {
           const [existing] = await tx
