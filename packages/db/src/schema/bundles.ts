@@ -19,7 +19,7 @@ export const bundleAssignments = pgTable(
   {
     bundleId: text('bundle_id')
       .notNull()
-      .references(() => bundles.id, { onDelete: 'cascade' }),
+      .references(() => bundles.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     buyerId: text('buyer_id').notNull(),
     userGroupId: text('user_group_id').notNull().default(''),
   },
@@ -34,10 +34,10 @@ export const bundleProductAssignments = pgTable(
   {
     bundleId: text('bundle_id')
       .notNull()
-      .references(() => bundles.id, { onDelete: 'cascade' }),
+      .references(() => bundles.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     productId: text('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     required: boolean('required').notNull().default(false),
     defaultQuantity: integer('default_quantity'),
   },
@@ -52,10 +52,10 @@ export const catalogBundleAssignments = pgTable(
   {
     catalogId: text('catalog_id')
       .notNull()
-      .references(() => catalogs.id, { onDelete: 'cascade' }),
+      .references(() => catalogs.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     bundleId: text('bundle_id')
       .notNull()
-      .references(() => bundles.id, { onDelete: 'cascade' }),
+      .references(() => bundles.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.catalogId, t.bundleId] })],
 );
@@ -67,7 +67,7 @@ export const categoryBundleAssignments = pgTable(
     categoryId: text('category_id').notNull(),
     bundleId: text('bundle_id')
       .notNull()
-      .references(() => bundles.id, { onDelete: 'cascade' }),
+      .references(() => bundles.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     listOrder: integer('list_order').notNull().default(0),
   },
   (t) => [
@@ -76,6 +76,8 @@ export const categoryBundleAssignments = pgTable(
       name: 'category_bundle_assignments_category_fk',
       columns: [t.catalogId, t.categoryId],
       foreignColumns: [categories.catalogId, categories.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
   ],
 );

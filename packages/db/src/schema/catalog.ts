@@ -34,7 +34,7 @@ export const catalogAssignments = pgTable(
   {
     catalogId: text('catalog_id')
       .notNull()
-      .references(() => catalogs.id, { onDelete: 'cascade' }),
+      .references(() => catalogs.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     buyerId: text('buyer_id').notNull(),
     viewAllCategories: boolean('view_all_categories').notNull().default(true),
     viewAllProducts: boolean('view_all_products').notNull().default(true),
@@ -50,7 +50,7 @@ export const categories = pgTable(
   {
     catalogId: text('catalog_id')
       .notNull()
-      .references(() => catalogs.id, { onDelete: 'cascade' }),
+      .references(() => catalogs.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     id: text('id').notNull(),
     parentId: text('parent_id'),
     name: text('name').notNull(),
@@ -87,7 +87,7 @@ export const priceBreaks = pgTable(
   {
     priceScheduleId: text('price_schedule_id')
       .notNull()
-      .references(() => priceSchedules.id, { onDelete: 'cascade' }),
+      .references(() => priceSchedules.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     quantity: integer('quantity').notNull(),
     price: numeric('price', { precision: 14, scale: 4 }).notNull(),
     salePrice: numeric('sale_price', { precision: 14, scale: 4 }),
@@ -110,6 +110,7 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     defaultPriceScheduleId: text('default_price_schedule_id').references(() => priceSchedules.id, {
       onDelete: 'set null',
+      onUpdate: 'cascade',
     }),
     defaultSupplierId: text('default_supplier_id'),
     returnable: boolean('returnable').notNull().default(false),
@@ -141,10 +142,10 @@ export const catalogProductAssignments = pgTable(
   {
     catalogId: text('catalog_id')
       .notNull()
-      .references(() => catalogs.id, { onDelete: 'cascade' }),
+      .references(() => catalogs.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     productId: text('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
   },
   (t) => [
     primaryKey({ columns: [t.catalogId, t.productId] }),
@@ -159,7 +160,7 @@ export const categoryProductAssignments = pgTable(
     categoryId: text('category_id').notNull(),
     productId: text('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     listOrder: integer('list_order').notNull().default(0),
   },
   (t) => [
@@ -167,7 +168,9 @@ export const categoryProductAssignments = pgTable(
     foreignKey({
       columns: [t.catalogId, t.categoryId],
       foreignColumns: [categories.catalogId, categories.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     index('category_product_assignments_product_idx').on(t.productId),
   ],
 );
@@ -178,10 +181,13 @@ export const productAssignments = pgTable(
   {
     productId: text('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     buyerId: text('buyer_id').notNull(),
     userGroupId: text('user_group_id').notNull().default(''),
-    priceScheduleId: text('price_schedule_id').references(() => priceSchedules.id, { onDelete: 'set null' }),
+    priceScheduleId: text('price_schedule_id').references(() => priceSchedules.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.buyerId, t.userGroupId] }),
@@ -205,7 +211,9 @@ export const categoryAssignments = pgTable(
     foreignKey({
       columns: [t.catalogId, t.categoryId],
       foreignColumns: [categories.catalogId, categories.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     index('category_assignments_buyer_idx').on(t.buyerId, t.userGroupId),
   ],
 );

@@ -44,7 +44,7 @@ export const productCollectionEntries = pgTable(
     collectionId: text('collection_id').notNull(),
     productId: text('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     listOrder: integer('list_order').notNull().default(0),
     dateAdded: timestamp('date_added', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,7 +54,9 @@ export const productCollectionEntries = pgTable(
       name: 'product_collection_entries_collection_fk',
       columns: [t.buyerId, t.collectionId],
       foreignColumns: [productCollections.buyerId, productCollections.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
   ],
 );
 
@@ -78,7 +80,9 @@ export const productCollectionInvitations = pgTable(
       name: 'product_collection_invitations_collection_fk',
       columns: [t.buyerId, t.collectionId],
       foreignColumns: [productCollections.buyerId, productCollections.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     index('product_collection_invitations_collection_idx').on(t.buyerId, t.collectionId),
   ],
 );

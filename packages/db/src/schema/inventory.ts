@@ -25,7 +25,7 @@ export const variants = pgTable(
   {
     productId: text('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     id: text('id').notNull(),
     name: text('name').notNull(),
     description: text('description'),
@@ -55,7 +55,7 @@ export const inventoryRecords = pgTable(
   {
     productId: text('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     variantId: text('variant_id').notNull().default(''),
     id: text('id').notNull(),
     ownerId: text('owner_id').notNull().default(''),
@@ -85,7 +85,9 @@ export const inventoryRecordAssignments = pgTable(
       name: 'inventory_record_assignments_record_fk',
       columns: [t.productId, t.variantId, t.inventoryRecordId],
       foreignColumns: [inventoryRecords.productId, inventoryRecords.variantId, inventoryRecords.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     index('inventory_record_assignments_buyer_idx').on(t.buyerId, t.userGroupId),
   ],
 );

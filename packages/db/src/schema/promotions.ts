@@ -53,7 +53,7 @@ export const promotionAssignments = pgTable(
   {
     promotionId: text('promotion_id')
       .notNull()
-      .references(() => promotions.id, { onDelete: 'cascade' }),
+      .references(() => promotions.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     buyerId: text('buyer_id').notNull(),
     userGroupId: text('user_group_id').notNull().default(''),
   },

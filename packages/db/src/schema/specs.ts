@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
 
 /** Product specs (configurable options such as a length cut to order) with their options, and product facets. */
@@ -23,7 +23,7 @@ export const specOptions = pgTable(
   {
     specId: text('spec_id')
       .notNull()
-      .references(() => specs.id, { onDelete: 'cascade' }),
+      .references(() => specs.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     id: text('id').notNull(),
     value: text('value'),
     listOrder: integer('list_order').notNull().default(0),
@@ -41,14 +41,18 @@ export const specProductAssignments = pgTable(
   {
     specId: text('spec_id')
       .notNull()
-      .references(() => specs.id, { onDelete: 'cascade' }),
+      .references(() => specs.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     productId: text('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     defaultValue: text('default_value'),
     defaultOptionId: text('default_option_id'),
   },
-  (t) => [primaryKey({ columns: [t.specId, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.specId, t.productId] }),
+    // A product page reads its specs by product.
+    index('spec_product_assignments_product_idx').on(t.productId),
+  ],
 );
 
 /** Product facets: an xp path whose values are counted in `Meta.Facets` of /me/products. */

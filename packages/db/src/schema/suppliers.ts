@@ -23,7 +23,7 @@ export const supplierBuyers = pgTable(
   {
     supplierId: text('supplier_id')
       .notNull()
-      .references(() => suppliers.id, { onDelete: 'cascade' }),
+      .references(() => suppliers.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     buyerId: text('buyer_id').notNull(),
   },
   (t) => [
@@ -38,12 +38,13 @@ export const productSuppliers = pgTable(
   {
     productId: text('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     supplierId: text('supplier_id')
       .notNull()
-      .references(() => suppliers.id, { onDelete: 'cascade' }),
+      .references(() => suppliers.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     defaultPriceScheduleId: text('default_price_schedule_id').references(() => priceSchedules.id, {
       onDelete: 'set null',
+      onUpdate: 'cascade',
     }),
   },
   (t) => [
