@@ -21,7 +21,6 @@ import { runList } from '../list/run';
 import { mountAssignments } from '../resources/assignments';
 import { mountBuyerGroupAssignments } from '../resources/buyer-group-assignments';
 import { mountCrud, Resource } from '../resources/crud';
-import { refuseIdChangeWithDependants } from '../resources/id-change';
 import { idSchema, xpSchema } from '../resources/ids';
 
 type C = Context<CommerceEnv>;
@@ -48,27 +47,7 @@ export const bundleResource = new Resource({
   }),
   searchOn: ['ID', 'Name', 'Description'],
   roles,
-  prepare: async (values, context) => {
-    await refuseIdChangeWithDependants('Bundle', values, context, [
-      { name: 'buyer assignments', table: bundleAssignments, column: bundleAssignments.bundleId },
-      {
-        name: 'product assignments',
-        table: bundleProductAssignments,
-        column: bundleProductAssignments.bundleId,
-      },
-      {
-        name: 'catalog assignments',
-        table: catalogBundleAssignments,
-        column: catalogBundleAssignments.bundleId,
-      },
-      {
-        name: 'category assignments',
-        table: categoryBundleAssignments,
-        column: categoryBundleAssignments.bundleId,
-      },
-    ]);
-    return values;
-  },
+  // A renamed bundle keeps its buyer, product, catalog and category assignments (ON UPDATE CASCADE).
 });
 
 const exists = (db: Db) => ({

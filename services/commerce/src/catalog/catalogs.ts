@@ -19,6 +19,7 @@ import { pageOfRows } from '../list/run';
 import { mountAssignments } from '../resources/assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { renameCatalog } from '../resources/renames';
 
 const roles = rolesFor('CatalogAdmin', 'CatalogReader');
 
@@ -59,6 +60,8 @@ export const catalogResource = new Resource({
     return rows.map((r) => ({ ...r, categoryCount: byId.get(String(r.id)) ?? 0 }));
   },
   extend: (row) => ({ CategoryCount: Number(row.categoryCount ?? 0) }),
+  // Categories and assignments follow by foreign key; buyers' DefaultCatalogID here (renames.ts).
+  renamed: (tx, before, after) => renameCatalog(tx, String(before.id), String(after.id)),
 });
 
 const mustExist = (db: Db) => ({

@@ -90,7 +90,7 @@ describe(`categories through the SDK on ${testDriver()}`, () => {
     const productId = products[0]?.ID ?? '';
     await Categories.SaveProductAssignment('tree', { CategoryID: 'a1', ProductID: productId });
     expect((await Categories.ListProductAssignments('tree', { categoryID: 'a1' })).Items).toEqual([
-      { CategoryID: 'a1', ProductID: productId },
+      { CategoryID: 'a1', ProductID: productId, ListOrder: 0 },
     ]);
     await Categories.DeleteProductAssignment('tree', 'a1', productId);
     expect((await Categories.ListProductAssignments('tree', { categoryID: 'a1' })).Items).toEqual([]);

@@ -19,6 +19,7 @@ import { pageOfRows, runList } from '../list/run';
 import { mountAssignments } from '../resources/assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { renameCategory } from '../resources/renames';
 import type { WriteContext } from '../resources/resource';
 
 type C = Context<CommerceEnv>;
@@ -129,6 +130,9 @@ export function categoryResource(): Resource {
       return rows.map((r) => ({ ...r, childCount: byParent.get(String(r.id)) ?? 0 }));
     },
     extend: (row) => ({ ChildCount: Number(row.childCount ?? 0) }),
+    // Assignments follow by foreign key; sub-categories' ParentID here (renames.ts).
+    renamed: (tx, before, after) =>
+      renameCategory(tx, String(before.catalogId), String(before.id), String(after.id)),
   });
 }
 
@@ -240,7 +244,16 @@ export function mountCategories(app: Hono<CommerceEnv>, db: Db): void {
     {
       table: categoryProductAssignments,
       roles,
-      body: z.object({ CategoryID: idSchema, ProductID: idSchema, ListOrder: z.number().int().optional() }),
+      body: z.object({
+        CategoryID: idSchema,
+        ProductID: idSchema,
+        ListOrder: z.number().int('must be a whole number').min(-2_147_483_648).max(2_147_483_647).optional(),
+      }),
+      // Saving an existing assignment again sets its ListOrder (0 when left out).
+      values: [
+        { wire: 'ListOrder', column: categoryProductAssignments.listOrder, key: 'listOrder', default: 0 },
+      ],
+      scopeKey: [categoryProductAssignments.catalogId],
       scope: async (c) => {
         const catalogId = await routeCatalog(c);
         return { where: eq(categoryProductAssignments.catalogId, catalogId), values: { catalogId } };

@@ -9,7 +9,6 @@ import type { CommerceEnv } from '../http/env';
 import { assertSeller } from '../identity/scopes';
 import { mountBuyerGroupAssignments } from '../resources/buyer-group-assignments';
 import { mountCrud, Resource } from '../resources/crud';
-import { refuseIdChangeWithDependants } from '../resources/id-change';
 import { idSchema, xpSchema } from '../resources/ids';
 
 const roles = rolesFor('PromotionAdmin', 'PromotionReader');
@@ -89,10 +88,8 @@ export const promotionResource = new Resource({
   searchOn: ['ID', 'Code', 'Name', 'Description'],
   roles,
   uniqueConstraints: PROMOTION_UNIQUE_CONSTRAINTS,
-  prepare: async (values, context) => {
-    await refuseIdChangeWithDependants('Promotion', values, context, [
-      { name: 'assignments', table: promotionAssignments, column: promotionAssignments.promotionId },
-    ]);
+  // A renamed promotion keeps its assignments (ON UPDATE CASCADE).
+  prepare: async (values) => {
     return {
       ...values,
       ...('StartDate' in values ? { StartDate: toDate(values.StartDate) } : {}),

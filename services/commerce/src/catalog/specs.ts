@@ -10,6 +10,7 @@ import { assertSeller } from '../identity/scopes';
 import { mountAssignments } from '../resources/assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { renameSpec, renameSpecOption } from '../resources/renames';
 
 const roles = rolesFor('ProductAdmin', 'ProductReader');
 const MARKUP_TYPES = ['NoMarkup', 'AmountPerQuantity', 'AmountTotal', 'Percentage'] as const;
@@ -81,6 +82,8 @@ export const specResource = new Resource({
     const options = (row.options as unknown[] | undefined) ?? [];
     return { Options: options, OptionCount: options.length };
   },
+  // Options and product assignments follow by foreign key; the variants it defines here (renames.ts).
+  renamed: (tx, before, after) => renameSpec(tx, String(before.id), String(after.id)),
 });
 
 const optionResource = new Resource({
@@ -107,6 +110,9 @@ const optionResource = new Resource({
   extend: (row) => ({
     PriceMarkup: row.priceMarkup === null || row.priceMarkup === undefined ? null : Number(row.priceMarkup),
   }),
+  // Default options naming it and the variants it defines follow (renames.ts).
+  renamed: (tx, before, after) =>
+    renameSpecOption(tx, String(before.specId), String(before.id), String(after.id)),
 });
 
 /** /v1/specs with their options and product assignments; /v1/products/{id}/specs lists a product's. */

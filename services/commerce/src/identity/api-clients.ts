@@ -9,6 +9,7 @@ import type { CommerceEnv } from '../http/env';
 import { mountAssignments } from '../resources/assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { renameApiClient } from '../resources/renames';
 import { assertSeller } from './scopes';
 
 const roles = rolesFor('ApiClientAdmin', 'ApiClientReader');
@@ -74,6 +75,8 @@ export const apiClientResource = new Resource({
     AssignedBuyerCount: Number(row.assignedBuyerCount ?? 0),
     AssignedSupplierCount: Number(row.assignedSupplierCount ?? 0),
   }),
+  // Assignments, OpenID Connects, impersonation configs, webhooks and refresh tokens follow (renames.ts).
+  renamed: (tx, before, after) => renameApiClient(tx, String(before.id), String(after.id)),
 });
 
 /** /v1/apiclients and which buyers they serve. */

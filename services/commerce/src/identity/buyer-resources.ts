@@ -14,6 +14,7 @@ import { rolesFor } from '../auth/roles';
 import type { CommerceEnv } from '../http/env';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { renameAddress, renameBuyerObject } from '../resources/renames';
 import { type AssignmentKind, mountBuyerAssignments } from './buyer-assignments';
 import { assertSeller, routeBuyer } from './scopes';
 
@@ -65,7 +66,22 @@ export const addressResource = (roles: ReturnType<typeof rolesFor>, sellerOnly =
     searchOn: ['ID', 'AddressName', 'CompanyName', 'City', 'Street1'],
     roles,
     sellerOnly,
+    // Assignments, products shipping from it and inventory records stocked at it follow (renames.ts).
+    renamed: (tx, before, after) =>
+      renameAddress(
+        tx,
+        before.companyType as 'seller' | 'buyer' | 'supplier',
+        String(before.companyId),
+        String(before.id),
+        String(after.id),
+      ),
   });
+
+/** A renamed cost center, credit card or spending account takes its assignments along. */
+function renamedWithAssignments(kind: AssignmentKind) {
+  return (tx: Db, before: Record<string, unknown>, after: Record<string, unknown>) =>
+    renameBuyerObject(tx, kind, String(before.buyerId), String(before.id), String(after.id));
+}
 
 export const costCenterResource = new Resource({
   objectType: 'CostCenter',
@@ -85,6 +101,7 @@ export const costCenterResource = new Resource({
   }),
   searchOn: ['ID', 'Name', 'Description'],
   roles: rolesFor('CostCenterAdmin', 'CostCenterReader'),
+  renamed: renamedWithAssignments('costcenter'),
 });
 
 export const creditCardBody = z.object({
@@ -123,6 +140,7 @@ export const creditCardResource = new Resource({
   searchOn: ['ID', 'CardholderName', 'CardType'],
   roles: rolesFor('CreditCardAdmin', 'CreditCardReader'),
   prepare: prepareCreditCard,
+  renamed: renamedWithAssignments('creditcard'),
 });
 
 export const spendingAccountResource = new Resource({
@@ -158,6 +176,7 @@ export const spendingAccountResource = new Resource({
     ...('EndDate' in v ? { EndDate: toDate(v.EndDate) } : {}),
   }),
   extend: (row) => ({ Balance: Number(row.balance) }),
+  renamed: renamedWithAssignments('spendingaccount'),
 });
 
 /** Removes a deleted object's assignments in the delete's transaction. */

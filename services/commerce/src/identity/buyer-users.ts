@@ -7,6 +7,7 @@ import { type ApiRole, rolesFor } from '../auth/roles';
 import type { CommerceEnv } from '../http/env';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { renameUser } from '../resources/renames';
 import { hashPassword } from './passwords';
 import { routeBuyer } from './scopes';
 import { deleteUserDependents } from './user-cascade';
@@ -82,6 +83,15 @@ export function userResource(roles: { read: ApiRole[]; write: ApiRole[] }, selle
     prepare: prepareUser,
     uniqueConstraints: USER_UNIQUE_CONSTRAINTS,
     extend: () => ({ Password: null, AvailableRoles: null, Locale: null, LastActive: null }),
+    // Memberships, assignments, personal addresses, cards, collections and tokens follow (renames.ts).
+    renamed: (tx, before, after) =>
+      renameUser(
+        tx,
+        before.companyType as 'seller' | 'buyer' | 'supplier',
+        String(before.companyId),
+        String(before.id),
+        String(after.id),
+      ),
   });
 }
 

@@ -14,6 +14,7 @@ import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { renameCompany } from '../resources/renames';
 import { assertSeller } from './scopes';
 
 export const buyerResource = new Resource({
@@ -37,6 +38,8 @@ export const buyerResource = new Resource({
   }),
   searchOn: ['ID', 'Name'],
   roles: rolesFor('BuyerAdmin', 'BuyerReader'),
+  // A renamed buyer takes its users, groups, addresses, assignments, … along (renames.ts).
+  renamed: (tx, before, after) => renameCompany(tx, 'buyer', String(before.id), String(after.id)),
 });
 
 /** /v1/buyers: the marketplace's buyer companies. A buyer user sees and edits only their own. */

@@ -17,6 +17,7 @@ import { readBody } from '../http/validation';
 import { pageOfRows } from '../list/run';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema } from '../resources/ids';
+import { renameSecurityProfile } from '../resources/renames';
 import { assertSeller } from './scopes';
 
 const roles = rolesFor('SecurityProfileAdmin', 'SecurityProfileReader');
@@ -43,6 +44,8 @@ export const securityProfileResource = new Resource({
   roles,
   sellerOnly: true,
   extend: () => ({ IsExternalRoleGroup: false }),
+  // Assignments and impersonation configs follow (renames.ts).
+  renamed: (tx, before, after) => renameSecurityProfile(tx, String(before.id), String(after.id)),
 });
 
 const assignmentBody = z.object({

@@ -21,6 +21,7 @@ import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { renameCompany } from '../resources/renames';
 import { addressResource } from './buyer-resources';
 import { userResource } from './buyer-users';
 import { assertOwnCompany, assertSeller } from './scopes';
@@ -52,17 +53,8 @@ export const supplierResource = new Resource({
   }),
   searchOn: ['ID', 'Name'],
   roles: supplierRoles,
-  prepare: async (values, { routeId, db }) => {
-    // The supplier's users, groups, addresses and links are keyed by its ID: it is not renamed.
-    if (routeId !== undefined && values.ID !== undefined && values.ID !== routeId) {
-      if ((await db.$count(suppliers, eq(suppliers.id, routeId))) > 0) {
-        throw ApiError.of(400, 'InvalidRequest', 'The ID of an existing supplier cannot be changed.', {
-          Property: 'ID',
-        });
-      }
-    }
-    return values;
-  },
+  // A renamed supplier takes its users, groups, addresses, assignments and owned objects along (renames.ts).
+  renamed: (tx, before, after) => renameCompany(tx, 'supplier', String(before.id), String(after.id)),
 });
 
 const buyersHaveNone = (userType: string) =>

@@ -9,6 +9,7 @@ import type { CommerceEnv } from '../http/env';
 import { mountAssignments } from '../resources/assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { renameUserGroup } from '../resources/renames';
 import { assertSeller, routeBuyer } from './scopes';
 
 type CompanyScope = { companyType: 'buyer' | 'seller' | 'supplier'; companyId: string };
@@ -42,6 +43,15 @@ export function userGroupResource(roles: { read: ApiRole[]; write: ApiRole[] }, 
     searchOn: ['ID', 'Name', 'Description'],
     roles,
     sellerOnly,
+    // Memberships and every group-level assignment follow (renames.ts).
+    renamed: (tx, before, after) =>
+      renameUserGroup(
+        tx,
+        before.companyType as CompanyScope['companyType'],
+        String(before.companyId),
+        String(before.id),
+        String(after.id),
+      ),
   });
 }
 

@@ -22,6 +22,7 @@ import { pageOfRows } from '../list/run';
 import { mountAssignments } from '../resources/assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { renameLocale } from '../resources/renames';
 
 const name = z.string().trim().min(1, 'must not be empty').max(100);
 const optional = z.string().max(2000).nullish();
@@ -186,6 +187,8 @@ const localeResource = new Resource({
   searchOn: ['ID'],
   roles: rolesFor('LocaleAdmin', 'LocaleReader'),
   sellerOnly: true,
+  // Its assignments follow (renames.ts).
+  renamed: (tx, before, after) => renameLocale(tx, String(before.id), String(after.id)),
 });
 
 export const XP_THING_TYPES = [

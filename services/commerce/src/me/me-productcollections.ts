@@ -451,15 +451,12 @@ export function mountMeProductCollections(app: Hono<CommerceEnv>, db: Db): void 
 
   // --- Collections -----------------------------------------------------------------------------------
   /**
-   * Writes by someone other than the owner (an admin member) keep the owner's AccessLevel; a new
-   * collection's ID and an existing one's are fixed (entries and invitations point at it).
+   * Writes by someone other than the owner (an admin member) keep the owner's AccessLevel. A renamed
+   * collection keeps its entries and invitations (ON UPDATE CASCADE).
    */
   const prepare = async (values: Record<string, unknown>, context: WriteContext) => {
     const { principal, routeId, db: reader } = context;
     if (routeId === undefined) return values;
-    if (typeof values.ID === 'string' && values.ID !== routeId) {
-      throw ApiError.of(400, 'IdChangeNotAllowed', 'A product collection keeps its ID.', { Property: 'ID' });
-    }
     const [existing] = await reader
       .select()
       .from(pc)

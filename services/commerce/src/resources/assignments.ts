@@ -26,8 +26,12 @@ export interface AssignmentSide {
 export interface AssignmentDef {
   table: PgTable;
   sides: AssignmentSide[];
-  /** Values the assignment carries besides its sides (e.g. a spec's DefaultValue): wire name → column. */
-  values?: { wire: string; column: PgColumn; key: string }[];
+  /**
+   * Values the assignment carries besides its sides (e.g. a spec's DefaultValue): wire name → column, and
+   * the value stored when the body leaves it out (null unless given). Saving an existing assignment again
+   * replaces them.
+   */
+  values?: { wire: string; column: PgColumn; key: string; default?: unknown }[];
   body: z.ZodObject;
   roles: { read: ApiRole[]; write: ApiRole[] };
   /** The rows and fixed values of the route's scope (e.g. one buyer). */
@@ -83,7 +87,9 @@ export function mountAssignments(
       await side.mustExist?.(scope.values, id);
       values[side.key] = id;
     }
-    const carried = Object.fromEntries((def.values ?? []).map((v) => [v.key, body[v.wire] ?? null]));
+    const carried = Object.fromEntries(
+      (def.values ?? []).map((v) => [v.key, body[v.wire] ?? v.default ?? null]),
+    );
     const insert = db.insert(def.table).values({ ...values, ...carried });
     if (def.values && def.values.length > 0) {
       await insert.onConflictDoUpdate({

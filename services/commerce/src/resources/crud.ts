@@ -10,7 +10,7 @@ import { readBody } from '../http/validation';
 import { parseListParams } from '../list/params';
 import { runList } from '../list/run';
 import type { ListSchema } from '../list/schema';
-import { uniqueViolation } from './errors';
+import { isForeignKeyViolation, uniqueViolation } from './errors';
 import { generateId } from './ids';
 import { mergePatch } from './merge';
 import { patchBody } from './patch-body';
@@ -142,10 +142,22 @@ export function mountCrud(
     return row;
   }
 
-  /** A unique-key violation becomes 409: the resource's own message for a named constraint, else IdExists. */
+  /**
+   * A unique-key violation becomes 409: the resource's own message for a named constraint, else IdExists.
+   * `renaming` (a PUT/PATCH to another ID): a foreign key that would not follow is refused as
+   * IdChangeNotAllowed, never a 500 (every reference should follow: ON UPDATE CASCADE or `renamed`).
+   */
   const conflict =
-    (id: unknown) =>
+    (id: unknown, renaming?: string) =>
     (error: unknown): never => {
+      if (renaming !== undefined && isForeignKeyViolation(error)) {
+        throw ApiError.of(
+          400,
+          'IdChangeNotAllowed',
+          `${def.objectType} ${renaming} cannot change its ID: other objects still refer to it.`,
+          { ObjectType: def.objectType, ObjectID: renaming, Property: 'ID' },
+        );
+      }
       const constraint = uniqueViolation(error);
       if (constraint === null) throw error;
       const known = def.uniqueConstraints?.[constraint];
@@ -155,6 +167,12 @@ export function mountCrud(
         ObjectID: id,
       });
     };
+
+  /** The resource's `renamed` hook when a write changed the row's ID. */
+  async function renamed(tx: Db, before: Record<string, unknown>, after: Record<string, unknown>) {
+    const key = resource.idKey();
+    if (def.renamed && before[key] !== after[key]) await def.renamed(tx, before, after);
+  }
 
   async function insert(scope: Scope, values: Record<string, unknown>, principal: Principal) {
     const columns = {
@@ -250,10 +268,13 @@ export function mountCrud(
             .set(set)
             .where(byId(scope, id))
             .returning()) as Record<string, unknown>[];
-          if (updated) await options.afterWrite?.(tx as unknown as Db, updated, body, scope);
+          if (updated) {
+            await renamed(tx as unknown as Db, existing[0] as Record<string, unknown>, updated);
+            await options.afterWrite?.(tx as unknown as Db, updated, body, scope);
+          }
           return { row: updated as Record<string, unknown>, created: false };
         })
-        .catch(conflict(newId));
+        .catch(conflict(newId, newId === id ? undefined : id));
       return c.json(await resource.wireOne(db, row.row), row.created ? 201 : 200);
     });
   }
@@ -294,10 +315,11 @@ export function mountCrud(
               .returning()) as Record<string, unknown>[];
             if (updated) row = updated;
           }
+          await renamed(tx as unknown as Db, existing as Record<string, unknown>, row);
           await options.afterWrite?.(tx as unknown as Db, row, body, scope);
           return row;
         })
-        .catch(conflict(body.ID));
+        .catch(conflict(body.ID, typeof body.ID === 'string' && body.ID !== id ? id : undefined));
       return c.json(await resource.wireOne(db, row));
     });
   }

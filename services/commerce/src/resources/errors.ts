@@ -14,3 +14,8 @@ export function uniqueViolation(error: unknown): string | null {
 export function isUniqueViolation(error: unknown): boolean {
   return uniqueViolation(error) !== null;
 }
+
+/** A foreign-key violation (SQLSTATE 23503), on either driver. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return findCode(error, '23503') !== null;
+}

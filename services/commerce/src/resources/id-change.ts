@@ -5,8 +5,9 @@ import { ApiError } from '../http/api-error';
 import type { WriteContext } from './resource';
 
 /**
- * Refuses a PUT/PATCH that renames an object other rows still point at (their foreign keys do not follow
- * a changed ID): 400 `IdChangeNotAllowed` naming the dependants, instead of a foreign-key failure.
+ * Refuses a PUT/PATCH that renames an object other rows still point at: 400 `IdChangeNotAllowed` naming
+ * the dependants. For dependants that cannot follow a rename; today every reference follows (ON UPDATE
+ * CASCADE or `renames.ts`), so no resource uses it.
  */
 export async function refuseIdChangeWithDependants(
   objectType: string,

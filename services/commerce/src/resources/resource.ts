@@ -46,6 +46,12 @@ export interface ResourceDef<T extends PgTable = PgTable> {
    * (e.g. a referenced object missing from the scope).
    */
   prepare?: (values: Record<string, unknown>, context: WriteContext) => Promise<Record<string, unknown>>;
+  /**
+   * What follows a changed ID (a PUT or PATCH whose body names another ID), in the write's transaction,
+   * after the row is updated: the rows that name the object without a foreign key (see `renames.ts`;
+   * foreign keys follow by ON UPDATE CASCADE). Gets the row before and after the write.
+   */
+  renamed?: (tx: Db, before: Record<string, unknown>, after: Record<string, unknown>) => Promise<void>;
   /** Adds computed values to fetched rows in one batch (e.g. counts from another table) before `extend`. */
   enrich?: (db: Db, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** Properties computed for the wire besides the columns. */
