@@ -43,6 +43,7 @@ import { mountMePromotions } from './me/me-promotions';
 import { mountMeRoutes } from './me/me-routes';
 import { mountMeSellers } from './me/me-sellers';
 import { mountMeVariants } from './me/me-variants';
+import { mountOrderRoutes } from './orders';
 
 export interface CommerceServiceOptions extends ServiceOptions {
   config?: CommerceConfig;
@@ -121,6 +122,8 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountMeCatalogs(app, db);
   mountMeProductCollections(app, db);
   mountMePromotions(app, db);
+
+  mountOrderRoutes(app, db);
 
   app.notFound((c) => {
     const endpoint = `${c.req.method} ${new URL(c.req.url).pathname}`;

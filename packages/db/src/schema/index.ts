@@ -7,6 +7,7 @@ export * from './content';
 export * from './identity';
 export * from './inventory';
 export * from './marketplace';
+export * from './orders';
 export * from './outbox';
 export * from './platform';
 export * from './promotions';

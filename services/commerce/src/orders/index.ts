@@ -1,0 +1,13 @@
+import type { Db } from '@catalogue/db';
+import type { Hono } from 'hono';
+import type { CommerceEnv } from '../http/env';
+import { mountOrderActions } from './actions';
+import { mountLineItems } from './line-items';
+import { mountOrders } from './orders';
+
+/** The order half of the commerce service: orders, line items and their actions. */
+export function mountOrderRoutes(app: Hono<CommerceEnv>, db: Db): void {
+  mountOrders(app, db);
+  mountLineItems(app, db);
+  mountOrderActions(app, db);
+}

@@ -1,0 +1,493 @@
+import { type Db, queryRows } from '@catalogue/db';
+import { costCenters, inventoryRecords, lineItems, orders } from '@catalogue/db/schema';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import type { z } from 'zod';
+import type { Principal } from '../auth/claims';
+import { requireAnyRole } from '../auth/roles';
+import { ApiError } from '../http/api-error';
+import type { CommerceEnv } from '../http/env';
+import { readBody } from '../http/validation';
+import { parseListParams } from '../list/params';
+import { runList } from '../list/run';
+import { assignedToMe, inMyGroups } from '../me/assigned';
+import { isUniqueViolation } from '../resources/errors';
+import { generateId } from '../resources/ids';
+import { mergePatch } from '../resources/merge';
+import { patchBody } from '../resources/patch-body';
+import {
+  assertEditable,
+  findOrder,
+  type OrderRow,
+  orderScope,
+  requireOrderRead,
+  requireOrderWrite,
+} from './access';
+import { addressBody, givenAddress, senderAddress } from './addresses';
+import { type C, directionOf, withLockedOrder } from './context';
+import { money, toColumn } from './money';
+import { lineSubtotal, priceProduct, senderPrincipal, unitPriceFor } from './pricing';
+import { refreshPromotions } from './promotion-engine';
+import { recalculateTotals } from './recalculate';
+import { lineItemBody, lineItemResource } from './wire';
+
+export type LineItemRow = typeof lineItems.$inferSelect;
+type LineBody = z.infer<typeof lineItemBody>;
+
+/** Units of stock a quantity takes: the product's QuantityMultiplier units per item (our reading of it). */
+const units = (quantity: number, multiplier: number) => quantity * Math.max(multiplier, 1);
+
+/**
+ * Adds or rewrites one line item of an order locked by the caller, pricing it for the order's sender,
+ * checking quantities, specs, stock, cost center and addresses; then reprices the order's other lines of
+ * the product when their schedule counts cumulative quantities, refreshes promotions and totals.
+ * `existing` is the line being replaced (its ID may change to `body.ID`).
+ */
+export async function writeLineItem(
+  tx: Db,
+  principal: Principal,
+  order: OrderRow,
+  body: LineBody,
+  existing?: LineItemRow,
+): Promise<LineItemRow> {
+  assertEditable(principal, order);
+  if (existing && body.ProductID !== existing.productId) {
+    throw ApiError.invalidRequest('ProductID of a line item cannot change: add a new line item instead.', {
+      Property: 'ProductID',
+    });
+  }
+  if (body.UnitPrice !== undefined && body.UnitPrice !== null)
+    requireAnyRole(principal.roles, ['OverrideUnitPrice']);
+  const sender = senderPrincipal(order);
+  const priced = await priceProduct(tx, sender, body.ProductID, body.Specs ?? []);
+  const others = await tx
+    .select()
+    .from(lineItems)
+    .where(and(eq(lineItems.orderId, order.id), ...(existing ? [ne(lineItems.id, existing.id)] : [])));
+  if (others.length > 0 && order.currency !== priced.currency) {
+    throw ApiError.of(
+      400,
+      'LineItem.CurrencyMismatch',
+      `Product ${body.ProductID} is priced in ${priced.currency}, the order in ${order.currency}.`,
+      { Property: 'ProductID', OrderCurrency: order.currency, ProductCurrency: priced.currency },
+    );
+  }
+  const sameProduct = others.filter((o) => o.productId === body.ProductID);
+  const breakQuantity = priced.schedule.useCumulativeQuantity
+    ? sameProduct.reduce((n, o) => n + o.quantity, body.Quantity)
+    : body.Quantity;
+  const overridden = body.UnitPrice !== undefined && body.UnitPrice !== null;
+  const unitPrice = overridden
+    ? (money(body.UnitPrice as number) ?? 0n)
+    : unitPriceFor(priced, body.Quantity, breakQuantity);
+
+  // Stock: an inventory record the buyer may use, else the variant's or the product's own count.
+  let stock = priced.inventory;
+  let shipFromAddressId: string | null = body.ShipFromAddressID ?? null;
+  if (body.InventoryRecordID) {
+    const record = await usableInventoryRecord(
+      tx,
+      sender,
+      body.ProductID,
+      priced.variantId,
+      body.InventoryRecordID,
+    );
+    stock = { tracked: true, available: record.quantityAvailable, canExceed: record.orderCanExceed };
+    shipFromAddressId = record.addressId;
+  }
+  if (stock.tracked && !stock.canExceed) {
+    const sameStock = sameProduct.filter(
+      (o) =>
+        o.variantId === priced.variantId &&
+        (o.inventoryRecordId ?? null) === (body.InventoryRecordID ?? null),
+    );
+    const wanted = units(
+      sameStock.reduce((n, o) => n + o.quantity, body.Quantity),
+      priced.quantityMultiplier,
+    );
+    const available = stock.available ?? 0;
+    if (wanted > available) {
+      throw ApiError.of(
+        400,
+        'Inventory.Insufficient',
+        `Only ${available} of product ${body.ProductID} available; the order asks for ${wanted}.`,
+        { ProductID: body.ProductID, QuantityAvailable: available, QuantityRequested: wanted },
+      );
+    }
+  }
+  if (body.CostCenter) await usableCostCenter(tx, sender, body.CostCenter);
+  const shippingAddressId = body.ShippingAddressID ?? (existing ? null : order.shippingAddressId);
+  const shippingAddress = shippingAddressId
+    ? await senderAddress(tx, sender, shippingAddressId, 'ShippingAddressID')
+    : null;
+
+  const values = {
+    productId: body.ProductID,
+    variantId: priced.variantId,
+    quantity: body.Quantity,
+    unitPrice: toColumn(unitPrice),
+    priceOverridden: overridden,
+    isOnSale: priced.isOnSale && !overridden,
+    priceScheduleId: priced.priceScheduleId,
+    lineSubtotal: toColumn(lineSubtotal(unitPrice, body.Quantity)),
+    costCenter: body.CostCenter ?? null,
+    dateNeeded: body.DateNeeded ? new Date(body.DateNeeded) : null,
+    shippingAccount: body.ShippingAccount ?? null,
+    shippingAddressId,
+    shippingAddress,
+    shipFromAddressId,
+    supplierId: (priced.product.DefaultSupplierID as string | null) ?? null,
+    inventoryRecordId: body.InventoryRecordID ?? null,
+    specs: priced.specs,
+    product: priced.product,
+    variant: priced.variant,
+    xp: body.xp ?? {},
+  };
+  const id = body.ID ?? existing?.id ?? generateId();
+  let written: LineItemRow;
+  try {
+    if (existing) {
+      [written] = (await tx
+        .update(lineItems)
+        .set({ ...values, id })
+        .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, existing.id)))
+        .returning()) as [LineItemRow];
+    } else {
+      [written] = (await tx
+        .insert(lineItems)
+        .values({ ...values, id, orderId: order.id })
+        .returning()) as [LineItemRow];
+    }
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw ApiError.of(409, 'IdExists', `Line item ${id} already exists on order ${order.id}.`, {
+        ObjectType: 'LineItem',
+        ObjectID: id,
+      });
+    }
+    throw error;
+  }
+  if (others.length === 0) {
+    await tx.update(orders).set({ currency: priced.currency }).where(eq(orders.id, order.id));
+  }
+  if (priced.schedule.useCumulativeQuantity) await repriceCumulative(tx, order, body.ProductID, written.id);
+  await refreshPromotions(tx, order.id);
+  await recalculateTotals(tx, order.id);
+  const [fresh] = await tx
+    .select()
+    .from(lineItems)
+    .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, written.id)));
+  return fresh as LineItemRow;
+}
+
+/** The order's other lines of a product whose schedule counts cumulative quantities: new breaks apply. */
+async function repriceCumulative(tx: Db, order: OrderRow, productId: string, exceptId: string) {
+  const lines = await tx
+    .select()
+    .from(lineItems)
+    .where(and(eq(lineItems.orderId, order.id), eq(lineItems.productId, productId)));
+  const total = lines.reduce((n, l) => n + l.quantity, 0);
+  const sender = senderPrincipal(order);
+  for (const line of lines) {
+    if (line.id === exceptId || line.priceOverridden) continue;
+    const choices = (line.specs as { SpecID: string; OptionID: string | null; Value: string | null }[]).map(
+      (s) => ({
+        SpecID: s.SpecID,
+        OptionID: s.OptionID,
+        Value: s.OptionID ? null : s.Value,
+      }),
+    );
+    const priced = await priceProduct(tx, sender, productId, choices);
+    const unitPrice = unitPriceFor(priced, line.quantity, total);
+    await tx
+      .update(lineItems)
+      .set({ unitPrice: toColumn(unitPrice), lineSubtotal: toColumn(lineSubtotal(unitPrice, line.quantity)) })
+      .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, line.id)));
+  }
+}
+
+async function usableInventoryRecord(
+  tx: Db,
+  sender: Principal,
+  productId: string,
+  variantId: string | null,
+  recordId: string,
+) {
+  const [record] = await tx
+    .select()
+    .from(inventoryRecords)
+    .where(
+      and(
+        eq(inventoryRecords.productId, productId),
+        eq(inventoryRecords.variantId, variantId ?? ''),
+        eq(inventoryRecords.id, recordId),
+        sql`(${inventoryRecords.allowAllBuyers} or exists (select 1 from inventory_record_assignments ira
+          where ira.product_id = ${inventoryRecords.productId} and ira.variant_id = ${inventoryRecords.variantId}
+            and ira.inventory_record_id = ${inventoryRecords.id} and ira.buyer_id = ${sender.companyId}
+            and (ira.user_group_id = '' or ${inMyGroups(sender, sql`ira.user_group_id`)})))`,
+      ),
+    )
+    .limit(1);
+  if (!record) {
+    throw ApiError.of(404, 'NotFound', `Inventory record ${recordId} not found for this product.`, {
+      ObjectType: 'InventoryRecord',
+      ObjectID: recordId,
+      Property: 'InventoryRecordID',
+    });
+  }
+  return record;
+}
+
+async function usableCostCenter(tx: Db, sender: Principal, costCenterId: string) {
+  const [row] = await tx
+    .select({ id: costCenters.id })
+    .from(costCenters)
+    .where(
+      and(
+        eq(costCenters.buyerId, sender.companyId),
+        eq(costCenters.id, costCenterId),
+        assignedToMe(sender, 'costcenter', costCenters.id),
+      ),
+    )
+    .limit(1);
+  if (!row) {
+    throw ApiError.of(
+      404,
+      'NotFound',
+      `Cost center ${costCenterId} not found among this buyer's cost centers.`,
+      {
+        ObjectType: 'CostCenter',
+        ObjectID: costCenterId,
+        Property: 'CostCenter',
+      },
+    );
+  }
+}
+
+/** `PUT/PATCH …/shipto`: one shipping address for every line item (and the order's default). */
+export async function setShippingAddress(
+  tx: Db,
+  order: OrderRow,
+  body: z.infer<typeof addressBody>,
+  replace: boolean,
+): Promise<void> {
+  const sender = senderPrincipal(order);
+  const [first] = await tx.select().from(lineItems).where(eq(lineItems.orderId, order.id)).limit(1);
+  const current = (first?.shippingAddress ?? null) as Record<string, unknown> | null;
+  if (!replace && !current) {
+    throw ApiError.invalidRequest(`Order ${order.id} has no shipping address to patch: PUT one first.`, {
+      Property: 'ShippingAddress',
+    });
+  }
+  const address = await givenAddress(
+    tx,
+    sender,
+    (replace ? body : { ...current, ...body }) as z.infer<typeof addressBody>,
+    'ShippingAddress',
+  );
+  const addressId = (address.ID as string | null) ?? null;
+  await tx
+    .update(lineItems)
+    .set({ shippingAddress: address, shippingAddressId: addressId })
+    .where(eq(lineItems.orderId, order.id));
+  await tx.update(orders).set({ shippingAddressId: addressId }).where(eq(orders.id, order.id));
+}
+
+/** Line items of orders: `/orders/{direction}/{orderID}/lineitems` and `/lineitems/{direction}`. */
+export function mountLineItems(app: Hono<CommerceEnv>, db: Db): void {
+  const base = '/v1/orders/:direction/:orderID/lineitems';
+
+  app.get(base, async (c) => {
+    const principal = c.get('principal');
+    requireOrderRead(principal);
+    const order = await findOrder(db, principal, directionOf(c), c.req.param('orderID'));
+    const params = parseListParams(new URL(c.req.url).searchParams);
+    const page = await runList(db, lineItems, lineItemResource.list, params, eq(lineItems.orderId, order.id));
+    return c.json({
+      Items: await lineItemResource.wireAll(db, page.Items as Record<string, unknown>[]),
+      Meta: page.Meta,
+    });
+  });
+
+  app.get('/v1/lineitems/:direction', async (c) => {
+    const principal = c.get('principal');
+    requireOrderRead(principal);
+    const direction = directionOf(c);
+    const params = parseListParams(new URL(c.req.url).searchParams);
+    const reachable = db.select({ id: orders.id }).from(orders).where(orderScope(principal, direction));
+    const page = await runList(
+      db,
+      lineItems,
+      lineItemResource.list,
+      params,
+      inArray(lineItems.orderId, reachable),
+    );
+    const items = await lineItemResource.wireAll(db, page.Items as Record<string, unknown>[]);
+    // Which order each line belongs to, as OrderCloud's /lineitems lists show it.
+    const orderOf = new Map(page.Items.map((row) => [(row as LineItemRow).id, (row as LineItemRow).orderId]));
+    return c.json({
+      Items: items.map((i) => ({ ...i, OrderID: orderOf.get(String(i.ID)) })),
+      Meta: page.Meta,
+    });
+  });
+
+  app.post(base, async (c) => {
+    const principal = c.get('principal');
+    requireOrderWrite(principal);
+    const body = await readBody(c.req.raw, lineItemBody);
+    const line = await withLockedOrder(db, principal, directionOf(c), c.req.param('orderID'), (tx, order) =>
+      writeLineItem(tx, principal, order, body),
+    );
+    return c.json(await lineItemResource.wireOne(db, line as Record<string, unknown>), 201);
+  });
+
+  const lineOf = async (tx: Db, orderId: string, id: string): Promise<LineItemRow> => {
+    const [row] = await tx
+      .select()
+      .from(lineItems)
+      .where(and(eq(lineItems.orderId, orderId), eq(lineItems.id, id)))
+      .limit(1);
+    if (!row) throw ApiError.notFound('LineItem', id);
+    return row;
+  };
+
+  app.get(`${base}/:lineItemID`, async (c) => {
+    const principal = c.get('principal');
+    requireOrderRead(principal);
+    const order = await findOrder(db, principal, directionOf(c), c.req.param('orderID'));
+    return c.json(
+      await lineItemResource.wireOne(
+        db,
+        (await lineOf(db, order.id, c.req.param('lineItemID'))) as Record<string, unknown>,
+      ),
+    );
+  });
+
+  const write = (replace: boolean) => async (c: C) => {
+    const principal = c.get('principal');
+    requireOrderWrite(principal);
+    const id = c.req.param('lineItemID') as string;
+    const raw = (await readBody(
+      c.req.raw,
+      replace ? lineItemBody : patchBody(lineItemBody),
+    )) as Partial<LineBody>;
+    const line = await withLockedOrder(
+      db,
+      principal,
+      directionOf(c),
+      c.req.param('orderID') as string,
+      async (tx, order) => {
+        const existing = await lineOf(tx, order.id, id);
+        const body: LineBody = replace
+          ? (raw as LineBody)
+          : {
+              ProductID: existing.productId,
+              Quantity: existing.quantity,
+              ...(existing.priceOverridden ? { UnitPrice: Number(existing.unitPrice) } : {}),
+              CostCenter: existing.costCenter,
+              DateNeeded: existing.dateNeeded?.toISOString() ?? null,
+              ShippingAccount: existing.shippingAccount,
+              ShippingAddressID: existing.shippingAddressId,
+              ShipFromAddressID: existing.shipFromAddressId,
+              InventoryRecordID: existing.inventoryRecordId,
+              Specs: (
+                existing.specs as { SpecID: string; OptionID: string | null; Value: string | null }[]
+              ).map((s) => ({
+                SpecID: s.SpecID,
+                OptionID: s.OptionID,
+                Value: s.OptionID ? null : s.Value,
+              })),
+              ...raw,
+              xp: (raw.xp !== undefined ? mergePatch(existing.xp ?? {}, raw.xp) : existing.xp) as Record<
+                string,
+                unknown
+              >,
+            };
+        const written = await writeLineItem(tx, principal, order, body, existing);
+        if (
+          existing.shippingAddress &&
+          !body.ShippingAddressID &&
+          written.shippingAddress === null &&
+          !replace
+        ) {
+          // A one-off address set by …/shipto stays when a PATCH does not name another.
+          await tx
+            .update(lineItems)
+            .set({ shippingAddress: existing.shippingAddress })
+            .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, written.id)));
+          return lineOf(tx, order.id, written.id);
+        }
+        return written;
+      },
+    );
+    return c.json(await lineItemResource.wireOne(db, line as Record<string, unknown>));
+  };
+  app.put(`${base}/:lineItemID`, write(true));
+  app.patch(`${base}/:lineItemID`, write(false));
+
+  app.delete(`${base}/:lineItemID`, async (c) => {
+    const principal = c.get('principal');
+    requireOrderWrite(principal);
+    await withLockedOrder(db, principal, directionOf(c), c.req.param('orderID'), async (tx, order) => {
+      assertEditable(principal, order);
+      const line = await lineOf(tx, order.id, c.req.param('lineItemID'));
+      await tx.delete(lineItems).where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, line.id)));
+      const remaining = await queryRows<{ product_id: string }>(
+        tx,
+        sql`select product_id from line_items where order_id = ${order.id} and product_id = ${line.productId} limit 1`,
+      );
+      if (remaining.length > 0) {
+        const [first] = await tx
+          .select()
+          .from(lineItems)
+          .where(and(eq(lineItems.orderId, order.id), eq(lineItems.productId, line.productId)))
+          .limit(1);
+        if (first && !first.priceOverridden) await repriceCumulative(tx, order, line.productId, '');
+      }
+      await refreshPromotions(tx, order.id);
+      await recalculateTotals(tx, order.id);
+    });
+    return c.body(null, 204);
+  });
+
+  const shipTo = (replace: boolean) => async (c: C) => {
+    const principal = c.get('principal');
+    requireOrderWrite(principal);
+    const body = (await readBody(c.req.raw, replace ? addressBody : patchBody(addressBody))) as z.infer<
+      typeof addressBody
+    >;
+    const line = await withLockedOrder(
+      db,
+      principal,
+      directionOf(c),
+      c.req.param('orderID') as string,
+      async (tx, order) => {
+        assertEditable(principal, order);
+        const existing = await lineOf(tx, order.id, c.req.param('lineItemID') as string);
+        const current = (existing.shippingAddress ?? null) as Record<string, unknown> | null;
+        if (!replace && !current) {
+          throw ApiError.invalidRequest(
+            `Line item ${existing.id} has no shipping address to patch: PUT one first.`,
+            {
+              Property: 'ShippingAddress',
+            },
+          );
+        }
+        const address = await givenAddress(
+          tx,
+          senderPrincipal(order),
+          (replace ? body : { ...current, ...body }) as z.infer<typeof addressBody>,
+          'ShippingAddress',
+        );
+        await tx
+          .update(lineItems)
+          .set({ shippingAddress: address, shippingAddressId: (address.ID as string | null) ?? null })
+          .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, existing.id)));
+        return lineOf(tx, order.id, existing.id);
+      },
+    );
+    return c.json(await lineItemResource.wireOne(db, line as Record<string, unknown>));
+  };
+  app.put(`${base}/:lineItemID/shipto`, shipTo(true));
+  app.patch(`${base}/:lineItemID/shipto`, shipTo(false));
+}
