@@ -22,7 +22,9 @@ export interface SiteOptions {
 export function createSiteServer({ database, services, pages, pagesState }: SiteOptions): Server {
   const routes = services.map((service) => ({
     prefix: service.basePath,
-    listener: getRequestListener(service.fetch, { overrideGlobalObjects: false }),
+    // The adapter's lightweight Request/Response (installed as the globals; they inherit from the real
+    // ones, which Next.js keeps working with) halve the cost of every API answer: see the decision log.
+    listener: getRequestListener(service.fetch, { overrideGlobalObjects: true }),
   }));
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
