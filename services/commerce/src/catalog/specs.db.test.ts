@@ -45,8 +45,11 @@ describe(`specs through the SDK on ${testDriver()}`, () => {
     await loginAs('engineer');
     const mine = await Me.ListSpecs('SPEC-PRODUCT');
     expect(mine.Items.map((s) => [s.ID, s.OptionCount])).toEqual([['cut-length', 2]]);
+    expect((await Me.GetSpec('SPEC-PRODUCT', 'cut-length')).ID).toBe('cut-length');
+    expect((await refusal(Me.GetSpec('SPEC-PRODUCT', 'no-such-spec'))).status).toBe(404);
     await loginAs('ca-buyer');
     expect((await refusal(Me.ListSpecs('SPEC-PRODUCT'))).status).toBe(404);
+    expect((await refusal(Me.GetSpec('SPEC-PRODUCT', 'cut-length'))).status).toBe(404);
     await loginAs('admin');
     await Specs.DeleteProductAssignment('cut-length', 'SPEC-PRODUCT');
     expect((await Products.ListSpecs('SPEC-PRODUCT')).Items).toEqual([]);

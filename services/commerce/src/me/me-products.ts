@@ -163,4 +163,23 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
     const page = await runList(db, specs, specResource.list, params, scope);
     return c.json({ Items: await specResource.wireAll(db, page.Items), Meta: page.Meta });
   });
+
+  /** One spec of a visible product (NotFound when the spec is not the product's). */
+  app.get('/v1/me/products/:id/specs/:specID', async (c) => {
+    const principal = buyerPrincipal(c);
+    const id = c.req.param('id');
+    const specId = c.req.param('specID');
+    await visibleProduct(db, principal, id);
+    const [row] = await db
+      .select({ spec: specs })
+      .from(specs)
+      .innerJoin(
+        specProductAssignments,
+        and(eq(specProductAssignments.specId, specs.id), eq(specProductAssignments.productId, id)),
+      )
+      .where(eq(specs.id, specId))
+      .limit(1);
+    if (!row) throw ApiError.notFound('Spec', specId);
+    return c.json(await specResource.wireOne(db, row.spec as Record<string, unknown>));
+  });
 }
