@@ -21,6 +21,7 @@ import { type CommerceConfig, commerceConfigFromEnv } from './config';
 import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
+import { idempotency } from './http/idempotency';
 import { type CachedRoute, cachedReads, ReadCache } from './http/read-cache';
 import { mountAdminUsers } from './identity/admin-users';
 import { mountApiClients } from './identity/api-clients';
@@ -87,6 +88,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountOAuthRoutes(app, db, keys, tokens);
   mountPasswordReset(app, db);
   app.use('/v1/*', authenticate(tokens));
+  app.use('/v1/*', idempotency(db));
   if (config.COMMERCE_CACHE_MB > 0) {
     const cache = new ReadCache(database, config.COMMERCE_CACHE_MB * 1024 * 1024);
     app.use('/v1/*', cachedReads(cache, db, CACHED_ROUTES, options.basePath));

@@ -1,0 +1,64 @@
+import { type Db, queryRows } from '@catalogue/db';
+import { sql } from 'drizzle-orm';
+import { Me, Products } from 'ordercloud-javascript-sdk';
+import { loginAs } from './sdk';
+
+// biome-ignore lint/suspicious/noExplicitAny: answers of many shapes, read by tests
+type Json = any;
+
+/** A raw HTTP client for one token, for what the SDK cannot send (headers, many calls at once). */
+export function rawClient(baseUrl: string, token: string) {
+  return async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; json: Json; headers: Headers }> => {
+    const response = await fetch(`${baseUrl}/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? JSON.parse(text) : null, headers: response.headers };
+  };
+}
+
+/**
+ * Products the employee can buy at a price of 1 item per unit (QuantityMultiplier 1), with stock tracking
+ * turned off (tests that need stock turn it on themselves). Leaves the SDK logged in as the admin.
+ */
+export async function buyableProducts(count: number): Promise<string[]> {
+  await loginAs('employee');
+  const page = await Me.ListProducts({ pageSize: 100 });
+  const ids = page.Items.filter(
+    (p) =>
+      p.QuantityMultiplier === 1 &&
+      (p.PriceSchedule?.PriceBreaks?.length ?? 0) >= 1 &&
+      (p.PriceSchedule?.MinQuantity ?? 1) <= 1 &&
+      !p.PriceSchedule?.RestrictedQuantity,
+  ).map((p) => p.ID as string);
+  if (ids.length < count) throw new Error(`only ${ids.length} buyable products for the employee`);
+  await loginAs('admin');
+  for (const id of ids.slice(0, count)) await Products.Patch(id, { Inventory: { Enabled: false } });
+  return ids.slice(0, count);
+}
+
+/** Row counts of every table (except token bookkeeping), to show a refused call changed nothing. */
+export async function tableCounts(db: Db, except: string[] = []): Promise<Record<string, number>> {
+  const tables = await queryRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public'
+        and table_name not in ('refresh_tokens', 'signing_keys') order by 1`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables) {
+    if (except.includes(table_name)) continue;
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${sql.identifier(table_name)}`,
+    );
+    counts[table_name] = row?.n ?? -1;
+  }
+  return counts;
+}
