@@ -4,10 +4,12 @@ import type { CommerceEnv } from '../http/env';
 import { mountOrderActions } from './actions';
 import { mountLineItems } from './line-items';
 import { mountOrders } from './orders';
+import { mountShipments } from './shipments';
 
 /** The order half of the commerce service: orders, line items and their actions. */
 export function mountOrderRoutes(app: Hono<CommerceEnv>, db: Db): void {
   mountOrders(app, db);
   mountLineItems(app, db);
   mountOrderActions(app, db);
+  mountShipments(app, db);
 }
