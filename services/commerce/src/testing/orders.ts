@@ -25,10 +25,12 @@ export function rawClient(baseUrl: string, token: string) {
 }
 
 /**
- * Products the employee can buy at a price of 1 item per unit (QuantityMultiplier 1), with stock tracking
+ * Products the employee can buy one by one up to `quantity` (QuantityMultiplier 1, no minimum above 1, not
+ * restricted), with stock tracking
  * turned off (tests that need stock turn it on themselves). Leaves the SDK logged in as the admin.
  */
-export async function buyableProducts(count: number): Promise<string[]> {
+export async function buyableProducts(count: number, options: { quantity?: number } = {}): Promise<string[]> {
+  const most = options.quantity ?? 1;
   await loginAs('employee');
   const page = await Me.ListProducts({ pageSize: 100 });
   const ids = page.Items.filter(
@@ -36,6 +38,7 @@ export async function buyableProducts(count: number): Promise<string[]> {
       p.QuantityMultiplier === 1 &&
       (p.PriceSchedule?.PriceBreaks?.length ?? 0) >= 1 &&
       (p.PriceSchedule?.MinQuantity ?? 1) <= 1 &&
+      (p.PriceSchedule?.MaxQuantity ?? Number.POSITIVE_INFINITY) >= most &&
       !p.PriceSchedule?.RestrictedQuantity,
   ).map((p) => p.ID as string);
   if (ids.length < count) throw new Error(`only ${ids.length} buyable products for the employee`);
