@@ -7,6 +7,7 @@ import { rolesFor } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { assertSeller } from '../identity/scopes';
+import { validateExpression } from '../orders/expressions';
 import { mountBuyerGroupAssignments } from '../resources/buyer-group-assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
@@ -14,7 +15,7 @@ import { idSchema, xpSchema } from '../resources/ids';
 const roles = rolesFor('PromotionAdmin', 'PromotionReader');
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' });
 export const EXPRESSION_MAX_LENGTH = 4000;
-/** Expressions are evaluated against orders later (step 4); here they must be non-empty text. */
+/** Non-empty text here; the expression language is checked on the written row (checkRules). */
 const expression = z
   .string()
   .trim()
@@ -109,6 +110,58 @@ async function checkDates(_tx: Db, row: Record<string, unknown>): Promise<void> 
   }
 }
 
+/**
+ * The written row's rules (PATCH included, so LineItemLevel and the expressions are checked together):
+ * EligibleExpression is a boolean and ValueExpression a number in the expression language
+ * (orders/expressions), `item` only in line-item-level promotions (whose EligibleExpression must use it);
+ * QuantityLimitPerOrder and ItemLimitPerOrder only for line-item-level promotions, not both; ItemSortBy is
+ * a comma-separated list of line item properties, `!` reversing one.
+ */
+function checkRules(row: Record<string, unknown>): void {
+  const lineItemLevel = row.lineItemLevel === true;
+  for (const [property, kind, text] of [
+    ['EligibleExpression', 'boolean', row.eligibleExpression],
+    ['ValueExpression', 'number', row.valueExpression],
+  ] as const) {
+    const error = validateExpression(String(text ?? ''), kind, { lineItemLevel });
+    if (error) {
+      throw ApiError.of(
+        400,
+        'ValidationFailure',
+        `${property}: ${error.message} (at position ${error.position}).`,
+        { Property: property, Position: error.position, Reason: error.message },
+      );
+    }
+  }
+  for (const [property, value] of [
+    ['QuantityLimitPerOrder', row.quantityLimitPerOrder],
+    ['ItemLimitPerOrder', row.itemLimitPerOrder],
+  ] as const) {
+    if (value !== null && value !== undefined && !lineItemLevel) {
+      throw ApiError.of(400, 'ValidationFailure', `${property} needs LineItemLevel true.`, {
+        Property: property,
+      });
+    }
+  }
+  if (row.quantityLimitPerOrder != null && row.itemLimitPerOrder != null) {
+    throw ApiError.of(
+      400,
+      'ValidationFailure',
+      'QuantityLimitPerOrder and ItemLimitPerOrder cannot both be set.',
+      { Property: 'ItemLimitPerOrder' },
+    );
+  }
+  const sortBy = row.itemSortBy;
+  if (typeof sortBy === 'string' && sortBy.trim() !== '') {
+    const bad = sortBy.split(',').find((t) => !/^\s*!?[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*\s*$/.test(t));
+    if (bad !== undefined) {
+      throw ApiError.of(400, 'ValidationFailure', `ItemSortBy: "${bad.trim()}" is not a property name.`, {
+        Property: 'ItemSortBy',
+      });
+    }
+  }
+}
+
 /** /v1/promotions and their assignments to buyers and user groups. Marketplace users only. */
 export function mountPromotions(app: Hono<CommerceEnv>, db: Db): void {
   mountBuyerGroupAssignments(app, db, {
@@ -131,6 +184,9 @@ export function mountPromotions(app: Hono<CommerceEnv>, db: Db): void {
       assertSeller(c.get('principal'), 'manage promotions');
       return { where: undefined, values: {} };
     },
-    afterWrite: checkDates,
+    afterWrite: async (tx, row) => {
+      await checkDates(tx, row);
+      checkRules(row);
+    },
   });
 }

@@ -21,7 +21,7 @@ import { type C, directionOf, withLockedOrder } from './context';
 import type { LineItemRow } from './line-items';
 import { money, sum, ZERO } from './money';
 import { priceProduct, senderPrincipal } from './pricing';
-import { refreshPromotions } from './promotion-engine';
+import { redeemPromotions, refreshPromotions, releasePromotions } from './promotion-engine';
 import { recalculateTotals } from './recalculate';
 import { orderResource } from './wire';
 
@@ -207,6 +207,7 @@ export async function submitOrder(tx: Db, principal: Principal, order: OrderRow)
   await refreshPromotions(tx, order.id);
   const current = await recalculateTotals(tx, order.id);
   const items = await checkSubmittable(tx, principal, current);
+  await redeemPromotions(tx, order.id);
   await moveStock(tx, items, -1);
   const needed = await approvalsNeeded(tx, current, items);
   const now = new Date();
@@ -295,6 +296,7 @@ export function mountOrderActions(app: Hono<CommerceEnv>, db: Db): void {
           );
         }
         if (order.status === 'AwaitingApproval') {
+          await releasePromotions(tx, order.id);
           await moveStock(tx, await tx.select().from(lineItems).where(eq(lineItems.orderId, order.id)), 1);
           await tx
             .update(orderApprovals)

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { CommerceEnv } from '../http/env';
 import { mountOrderActions } from './actions';
 import { mountLineItems } from './line-items';
+import { mountOrderPromotions } from './order-promotions';
 import { mountOrders } from './orders';
 import { mountShipments } from './shipments';
 
@@ -11,5 +12,6 @@ export function mountOrderRoutes(app: Hono<CommerceEnv>, db: Db): void {
   mountOrders(app, db);
   mountLineItems(app, db);
   mountOrderActions(app, db);
+  mountOrderPromotions(app, db);
   mountShipments(app, db);
 }
