@@ -2,6 +2,7 @@ import type { Db } from '@catalogue/db';
 import type { Hono } from 'hono';
 import type { CommerceEnv } from '../http/env';
 import { mountOrderActions } from './actions';
+import { mountCart } from './cart';
 import { mountLineItems } from './line-items';
 import { mountOrderPromotions } from './order-promotions';
 import { mountOrders } from './orders';
@@ -14,4 +15,5 @@ export function mountOrderRoutes(app: Hono<CommerceEnv>, db: Db): void {
   mountOrderActions(app, db);
   mountOrderPromotions(app, db);
   mountShipments(app, db);
+  mountCart(app, db);
 }

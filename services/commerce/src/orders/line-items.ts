@@ -293,6 +293,123 @@ export async function setShippingAddress(
   await tx.update(orders).set({ shippingAddressId: addressId }).where(eq(orders.id, order.id));
 }
 
+/** One line item of an order, or NotFound. */
+export async function lineOf(tx: Db, orderId: string, id: string): Promise<LineItemRow> {
+  const [row] = await tx
+    .select()
+    .from(lineItems)
+    .where(and(eq(lineItems.orderId, orderId), eq(lineItems.id, id)))
+    .limit(1);
+  if (!row) throw ApiError.notFound('LineItem', id);
+  return row;
+}
+
+/** PUT (`replace`) or PATCH of one line item of an order locked by the caller (repriced by writeLineItem). */
+export async function updateLineItem(
+  tx: Db,
+  principal: Principal,
+  order: OrderRow,
+  id: string,
+  raw: Partial<LineBody>,
+  replace: boolean,
+): Promise<LineItemRow> {
+  const existing = await lineOf(tx, order.id, id);
+  const body: LineBody = replace
+    ? (raw as LineBody)
+    : {
+        ProductID: existing.productId,
+        Quantity: existing.quantity,
+        ...(existing.priceOverridden ? { UnitPrice: Number(existing.unitPrice) } : {}),
+        CostCenter: existing.costCenter,
+        DateNeeded: existing.dateNeeded?.toISOString() ?? null,
+        ShippingAccount: existing.shippingAccount,
+        ShippingAddressID: existing.shippingAddressId,
+        ShipFromAddressID: existing.shipFromAddressId,
+        InventoryRecordID: existing.inventoryRecordId,
+        Specs: (existing.specs as { SpecID: string; OptionID: string | null; Value: string | null }[]).map(
+          (s) => ({
+            SpecID: s.SpecID,
+            OptionID: s.OptionID,
+            Value: s.OptionID ? null : s.Value,
+          }),
+        ),
+        ...raw,
+        xp: (raw.xp !== undefined ? mergePatch(existing.xp ?? {}, raw.xp) : existing.xp) as Record<
+          string,
+          unknown
+        >,
+      };
+  const written = await writeLineItem(tx, principal, order, body, existing);
+  if (existing.shippingAddress && !body.ShippingAddressID && written.shippingAddress === null && !replace) {
+    // A one-off address set by …/shipto stays when a PATCH does not name another.
+    await tx
+      .update(lineItems)
+      .set({ shippingAddress: existing.shippingAddress })
+      .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, written.id)));
+    return lineOf(tx, order.id, written.id);
+  }
+  return written;
+}
+
+/** Removes one line item of an order locked by the caller; cumulative prices, promotions and totals follow. */
+export async function deleteLineItem(
+  tx: Db,
+  principal: Principal,
+  order: OrderRow,
+  id: string,
+): Promise<void> {
+  assertEditable(principal, order);
+  const line = await lineOf(tx, order.id, id);
+  await tx.delete(lineItems).where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, line.id)));
+  const remaining = await queryRows<{ product_id: string }>(
+    tx,
+    sql`select product_id from line_items where order_id = ${order.id} and product_id = ${line.productId} limit 1`,
+  );
+  if (remaining.length > 0) {
+    const [first] = await tx
+      .select()
+      .from(lineItems)
+      .where(and(eq(lineItems.orderId, order.id), eq(lineItems.productId, line.productId)))
+      .limit(1);
+    if (first && !first.priceOverridden) await repriceCumulative(tx, order, line.productId, '');
+  }
+  await refreshPromotions(tx, order.id);
+  await recalculateTotals(tx, order.id);
+}
+
+/** `PUT/PATCH …/lineitems/{id}/shipto`: one line item's shipping address, on an order locked by the caller. */
+export async function setLineItemShipTo(
+  tx: Db,
+  principal: Principal,
+  order: OrderRow,
+  id: string,
+  body: z.infer<typeof addressBody>,
+  replace: boolean,
+): Promise<LineItemRow> {
+  assertEditable(principal, order);
+  const existing = await lineOf(tx, order.id, id);
+  const current = (existing.shippingAddress ?? null) as Record<string, unknown> | null;
+  if (!replace && !current) {
+    throw ApiError.invalidRequest(
+      `Line item ${existing.id} has no shipping address to patch: PUT one first.`,
+      {
+        Property: 'ShippingAddress',
+      },
+    );
+  }
+  const address = await givenAddress(
+    tx,
+    senderPrincipal(order),
+    (replace ? body : { ...current, ...body }) as z.infer<typeof addressBody>,
+    'ShippingAddress',
+  );
+  await tx
+    .update(lineItems)
+    .set({ shippingAddress: address, shippingAddressId: (address.ID as string | null) ?? null })
+    .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, existing.id)));
+  return lineOf(tx, order.id, existing.id);
+}
+
 /** Line items of orders: `/orders/{direction}/{orderID}/lineitems` and `/lineitems/{direction}`. */
 export function mountLineItems(app: Hono<CommerceEnv>, db: Db): void {
   const base = '/v1/orders/:direction/:orderID/lineitems';
@@ -341,16 +458,6 @@ export function mountLineItems(app: Hono<CommerceEnv>, db: Db): void {
     return c.json(await lineItemResource.wireOne(db, line as Record<string, unknown>), 201);
   });
 
-  const lineOf = async (tx: Db, orderId: string, id: string): Promise<LineItemRow> => {
-    const [row] = await tx
-      .select()
-      .from(lineItems)
-      .where(and(eq(lineItems.orderId, orderId), eq(lineItems.id, id)))
-      .limit(1);
-    if (!row) throw ApiError.notFound('LineItem', id);
-    return row;
-  };
-
   app.get(`${base}/:lineItemID`, async (c) => {
     const principal = c.get('principal');
     requireOrderRead(principal);
@@ -376,49 +483,7 @@ export function mountLineItems(app: Hono<CommerceEnv>, db: Db): void {
       principal,
       directionOf(c),
       c.req.param('orderID') as string,
-      async (tx, order) => {
-        const existing = await lineOf(tx, order.id, id);
-        const body: LineBody = replace
-          ? (raw as LineBody)
-          : {
-              ProductID: existing.productId,
-              Quantity: existing.quantity,
-              ...(existing.priceOverridden ? { UnitPrice: Number(existing.unitPrice) } : {}),
-              CostCenter: existing.costCenter,
-              DateNeeded: existing.dateNeeded?.toISOString() ?? null,
-              ShippingAccount: existing.shippingAccount,
-              ShippingAddressID: existing.shippingAddressId,
-              ShipFromAddressID: existing.shipFromAddressId,
-              InventoryRecordID: existing.inventoryRecordId,
-              Specs: (
-                existing.specs as { SpecID: string; OptionID: string | null; Value: string | null }[]
-              ).map((s) => ({
-                SpecID: s.SpecID,
-                OptionID: s.OptionID,
-                Value: s.OptionID ? null : s.Value,
-              })),
-              ...raw,
-              xp: (raw.xp !== undefined ? mergePatch(existing.xp ?? {}, raw.xp) : existing.xp) as Record<
-                string,
-                unknown
-              >,
-            };
-        const written = await writeLineItem(tx, principal, order, body, existing);
-        if (
-          existing.shippingAddress &&
-          !body.ShippingAddressID &&
-          written.shippingAddress === null &&
-          !replace
-        ) {
-          // A one-off address set by …/shipto stays when a PATCH does not name another.
-          await tx
-            .update(lineItems)
-            .set({ shippingAddress: existing.shippingAddress })
-            .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, written.id)));
-          return lineOf(tx, order.id, written.id);
-        }
-        return written;
-      },
+      (tx, order) => updateLineItem(tx, principal, order, id, raw, replace),
     );
     return c.json(await lineItemResource.wireOne(db, line as Record<string, unknown>));
   };
@@ -428,25 +493,9 @@ export function mountLineItems(app: Hono<CommerceEnv>, db: Db): void {
   app.delete(`${base}/:lineItemID`, async (c) => {
     const principal = c.get('principal');
     requireOrderWrite(principal);
-    await withLockedOrder(db, principal, directionOf(c), c.req.param('orderID'), async (tx, order) => {
-      assertEditable(principal, order);
-      const line = await lineOf(tx, order.id, c.req.param('lineItemID'));
-      await tx.delete(lineItems).where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, line.id)));
-      const remaining = await queryRows<{ product_id: string }>(
-        tx,
-        sql`select product_id from line_items where order_id = ${order.id} and product_id = ${line.productId} limit 1`,
-      );
-      if (remaining.length > 0) {
-        const [first] = await tx
-          .select()
-          .from(lineItems)
-          .where(and(eq(lineItems.orderId, order.id), eq(lineItems.productId, line.productId)))
-          .limit(1);
-        if (first && !first.priceOverridden) await repriceCumulative(tx, order, line.productId, '');
-      }
-      await refreshPromotions(tx, order.id);
-      await recalculateTotals(tx, order.id);
-    });
+    await withLockedOrder(db, principal, directionOf(c), c.req.param('orderID'), (tx, order) =>
+      deleteLineItem(tx, principal, order, c.req.param('lineItemID')),
+    );
     return c.body(null, 204);
   });
 
@@ -461,30 +510,8 @@ export function mountLineItems(app: Hono<CommerceEnv>, db: Db): void {
       principal,
       directionOf(c),
       c.req.param('orderID') as string,
-      async (tx, order) => {
-        assertEditable(principal, order);
-        const existing = await lineOf(tx, order.id, c.req.param('lineItemID') as string);
-        const current = (existing.shippingAddress ?? null) as Record<string, unknown> | null;
-        if (!replace && !current) {
-          throw ApiError.invalidRequest(
-            `Line item ${existing.id} has no shipping address to patch: PUT one first.`,
-            {
-              Property: 'ShippingAddress',
-            },
-          );
-        }
-        const address = await givenAddress(
-          tx,
-          senderPrincipal(order),
-          (replace ? body : { ...current, ...body }) as z.infer<typeof addressBody>,
-          'ShippingAddress',
-        );
-        await tx
-          .update(lineItems)
-          .set({ shippingAddress: address, shippingAddressId: (address.ID as string | null) ?? null })
-          .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, existing.id)));
-        return lineOf(tx, order.id, existing.id);
-      },
+      (tx, order) =>
+        setLineItemShipTo(tx, principal, order, c.req.param('lineItemID') as string, body, replace),
     );
     return c.json(await lineItemResource.wireOne(db, line as Record<string, unknown>));
   };

@@ -180,7 +180,7 @@ async function orderColumns(tx: Db, sender: Principal, body: Record<string, unkn
   return set;
 }
 
-const conflict = (id: string | undefined) => (error: unknown) => {
+export const conflict = (id: string | undefined) => (error: unknown) => {
   if (isUniqueViolation(error)) {
     throw ApiError.of(409, 'IdExists', `Order ${id} already exists.`, { ObjectType: 'Order', ObjectID: id });
   }
@@ -194,6 +194,150 @@ const listExtras = z.object({
   to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
 });
 
+/**
+ * PUT (`replace`) or PATCH of an order's writable fields, on an order locked by the caller. Unsubmitted
+ * orders: the sender changes anything; submitted ones: the receiver (OrderAdmin) may still change
+ * Comments, xp, ShippingCost and TaxCost. Used by `/orders/{direction}/{id}` and `/cart`.
+ */
+export async function writeOrderFields(
+  tx: Db,
+  principal: Principal,
+  order: OrderRow,
+  body: Record<string, unknown>,
+  replace: boolean,
+): Promise<OrderRow> {
+  const id = order.id;
+  assertCostsAllowed(principal, order, body);
+  const relation = relationTo(principal, order);
+  if (order.status === 'Unsubmitted') assertEditable(principal, order);
+  else {
+    const allowed = new Set(['Comments', 'xp', 'ShippingCost', 'TaxCost', 'ID']);
+    const other = Object.keys(body).find((k) => !allowed.has(k));
+    if (!relation.receiver || !has(principal, 'OrderAdmin') || other || (body.ID && body.ID !== id)) {
+      throw ApiError.of(
+        400,
+        'Order.CannotModifySubmittedOrder',
+        `Order ${id} is ${order.status}: only its receiver may change Comments, xp, ShippingCost and TaxCost.`,
+        { ObjectType: 'Order', ObjectID: id, Property: other ?? 'ID' },
+      );
+    }
+  }
+  for (const [property, column] of [
+    ['FromCompanyID', order.fromCompanyId],
+    ['FromUserID', order.fromUserId],
+    ['ToCompanyID', order.toCompanyId],
+  ] as const) {
+    if (body[property] !== undefined && body[property] !== column) {
+      throw ApiError.invalidRequest(
+        `${property} cannot change (use PATCH …/fromuser for the sender's details).`,
+        {
+          Property: property,
+        },
+      );
+    }
+  }
+  const values = replace
+    ? { Comments: null, xp: {}, BillingAddressID: null, ShippingAddressID: null, ...body }
+    : { ...body, ...(body.xp !== undefined ? { xp: mergePatch(order.xp ?? {}, body.xp) } : {}) };
+  const set = await orderColumns(tx, senderPrincipal(order), values);
+  const newId = typeof body.ID === 'string' ? body.ID : id;
+  await tx
+    .update(orders)
+    .set({ ...set, id: newId, lastUpdated: new Date() })
+    .where(eq(orders.id, id));
+  return recalculateTotals(tx, newId);
+}
+
+/** `PUT/PATCH …/billto` and `…/shipto` on an order locked by the caller (a saved address by ID or a one-off). */
+export async function writeOrderAddress(
+  tx: Db,
+  principal: Principal,
+  order: OrderRow,
+  kind: 'billto' | 'shipto',
+  body: z.infer<typeof addressBody>,
+  replace: boolean,
+): Promise<OrderRow> {
+  const id = order.id;
+  assertEditable(principal, order);
+  const sender = senderPrincipal(order);
+  if (kind === 'billto') {
+    const current = (order.billingAddress ?? {}) as Record<string, unknown>;
+    const merged = replace ? body : ({ ...current, ...body } as z.infer<typeof addressBody>);
+    if (!replace && !order.billingAddress) {
+      throw ApiError.invalidRequest(`Order ${id} has no billing address to patch: PUT one first.`, {
+        Property: 'BillingAddress',
+      });
+    }
+    const address = await givenAddress(tx, sender, merged, 'BillingAddress');
+    await tx
+      .update(orders)
+      .set({ billingAddress: address, billingAddressId: (address.ID as string | null) ?? null })
+      .where(eq(orders.id, id));
+  } else {
+    await setShippingAddress(tx, order, body, replace);
+  }
+  return recalculateTotals(tx, id);
+}
+
+/** The sender's details as the order keeps them (e.g. an anonymous shopper's name and email). */
+export const fromUserBody = z.strictObject({
+  FirstName: z.string().max(100).optional(),
+  LastName: z.string().max(100).optional(),
+  Email: z.union([z.email('must be an email address'), z.literal('')]).optional(),
+  Phone: z.string().max(100).nullish(),
+  xp: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** `PATCH …/fromuser` on an order locked by the caller: the sender's details as the order keeps them. */
+export async function patchFromUser(
+  tx: Db,
+  principal: Principal,
+  order: OrderRow,
+  body: z.infer<typeof fromUserBody>,
+): Promise<OrderRow> {
+  const id = order.id;
+  assertEditable(principal, order);
+  const current = (order.fromUser ?? {}) as Record<string, unknown>;
+  const next = {
+    ...current,
+    ...body,
+    ...(body.xp !== undefined ? { xp: mergePatch((current.xp as object) ?? {}, body.xp) } : {}),
+  };
+  const [updated] = await tx
+    .update(orders)
+    .set({ fromUser: next, lastUpdated: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
+  return updated as OrderRow;
+}
+
+/**
+ * The `buyerID`, `supplierID`, `from` and `to` parameters of order lists (`/orders/{direction}`,
+ * `/me/orders`); 400 naming the parameter when a date is not ISO 8601.
+ */
+export function orderListExtras(query: URLSearchParams): z.infer<typeof listExtras> {
+  const extras = listExtras.safeParse(
+    Object.fromEntries(
+      ['buyerID', 'supplierID', 'from', 'to'].flatMap((k) => (query.has(k) ? [[k, query.get(k)]] : [])),
+    ),
+  );
+  if (!extras.success) {
+    const issue = extras.error.issues[0];
+    throw ApiError.invalidRequest(`${String(issue?.path[0])} must be a date (ISO 8601).`, {
+      Property: String(issue?.path[0]),
+    });
+  }
+  return extras.data;
+}
+
+/** Conditions for a `from`/`to` date range on DateCreated (a bare `to` date includes that whole day). */
+export function dateRange(from: string | undefined, to: string | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(gte(orders.dateCreated, new Date(from)));
+  if (to) conditions.push(lte(orders.dateCreated, new Date(to.length === 10 ? `${to}T23:59:59.999Z` : to)));
+  return conditions;
+}
+
 /** /v1/orders/{direction}: orders, their addresses and their sender. Line items and actions are mounted beside. */
 export function mountOrders(app: Hono<CommerceEnv>, db: Db): void {
   app.get('/v1/orders/:direction', async (c) => {
@@ -202,24 +346,11 @@ export function mountOrders(app: Hono<CommerceEnv>, db: Db): void {
     const direction = directionOf(c);
     const query = new URL(c.req.url).searchParams;
     const params = parseListParams(query, ['buyerID', 'supplierID', 'from', 'to']);
-    const extras = listExtras.safeParse(
-      Object.fromEntries(
-        ['buyerID', 'supplierID', 'from', 'to'].flatMap((k) => (query.has(k) ? [[k, query.get(k)]] : [])),
-      ),
-    );
-    if (!extras.success) {
-      const issue = extras.error.issues[0];
-      throw ApiError.invalidRequest(`${String(issue?.path[0])} must be a date (ISO 8601).`, {
-        Property: String(issue?.path[0]),
-      });
-    }
-    const { buyerID, supplierID, from, to } = extras.data;
-    const conditions: (SQL | undefined)[] = [orderScope(principal, direction)];
+    const { buyerID, supplierID, from, to } = orderListExtras(query);
+    const conditions: (SQL | undefined)[] = [orderScope(principal, direction), ...dateRange(from, to)];
     if (buyerID) conditions.push(and(eq(orders.fromCompanyType, 'buyer'), eq(orders.fromCompanyId, buyerID)));
     if (supplierID)
       conditions.push(and(eq(orders.toCompanyType, 'supplier'), eq(orders.toCompanyId, supplierID)));
-    if (from) conditions.push(gte(orders.dateCreated, new Date(from)));
-    if (to) conditions.push(lte(orders.dateCreated, new Date(to.length === 10 ? `${to}T23:59:59.999Z` : to)));
     const page = await runList(db, orders, orderResource.list, params, and(...conditions));
     return c.json({
       Items: await orderResource.wireAll(db, page.Items as Record<string, unknown>[]),
@@ -279,47 +410,9 @@ export function mountOrders(app: Hono<CommerceEnv>, db: Db): void {
       string,
       unknown
     >;
-    const row = await withLockedOrder(db, principal, direction, id, async (tx, order) => {
-      assertCostsAllowed(principal, order, body);
-      const relation = relationTo(principal, order);
-      if (order.status === 'Unsubmitted') assertEditable(principal, order);
-      else {
-        const allowed = new Set(['Comments', 'xp', 'ShippingCost', 'TaxCost', 'ID']);
-        const other = Object.keys(body).find((k) => !allowed.has(k));
-        if (!relation.receiver || !has(principal, 'OrderAdmin') || other || (body.ID && body.ID !== id)) {
-          throw ApiError.of(
-            400,
-            'Order.CannotModifySubmittedOrder',
-            `Order ${id} is ${order.status}: only its receiver may change Comments, xp, ShippingCost and TaxCost.`,
-            { ObjectType: 'Order', ObjectID: id, Property: other ?? 'ID' },
-          );
-        }
-      }
-      for (const [property, column] of [
-        ['FromCompanyID', order.fromCompanyId],
-        ['FromUserID', order.fromUserId],
-        ['ToCompanyID', order.toCompanyId],
-      ] as const) {
-        if (body[property] !== undefined && body[property] !== column) {
-          throw ApiError.invalidRequest(
-            `${property} cannot change (use PATCH …/fromuser for the sender's details).`,
-            {
-              Property: property,
-            },
-          );
-        }
-      }
-      const values = replace
-        ? { Comments: null, xp: {}, BillingAddressID: null, ShippingAddressID: null, ...body }
-        : { ...body, ...(body.xp !== undefined ? { xp: mergePatch(order.xp ?? {}, body.xp) } : {}) };
-      const set = await orderColumns(tx, senderPrincipal(order), values);
-      const newId = typeof body.ID === 'string' ? body.ID : id;
-      await tx
-        .update(orders)
-        .set({ ...set, id: newId, lastUpdated: new Date() })
-        .where(eq(orders.id, id));
-      return recalculateTotals(tx, newId);
-    }).catch(conflict(typeof body.ID === 'string' ? body.ID : id));
+    const row = await withLockedOrder(db, principal, direction, id, (tx, order) =>
+      writeOrderFields(tx, principal, order, body, replace),
+    ).catch(conflict(typeof body.ID === 'string' ? body.ID : id));
     return c.json(await orderResource.wireOne(db, row as Record<string, unknown>));
   };
   app.put('/v1/orders/:direction/:orderID', write(true));
@@ -356,27 +449,9 @@ export function mountOrders(app: Hono<CommerceEnv>, db: Db): void {
     const body = (await readBody(c.req.raw, replace ? addressBody : patchBody(addressBody))) as z.infer<
       typeof addressBody
     >;
-    const row = await withLockedOrder(db, principal, directionOf(c), id, async (tx, order) => {
-      assertEditable(principal, order);
-      const sender = senderPrincipal(order);
-      if (kind === 'billto') {
-        const current = (order.billingAddress ?? {}) as Record<string, unknown>;
-        const merged = replace ? body : ({ ...current, ...body } as z.infer<typeof addressBody>);
-        if (!replace && !order.billingAddress) {
-          throw ApiError.invalidRequest(`Order ${id} has no billing address to patch: PUT one first.`, {
-            Property: 'BillingAddress',
-          });
-        }
-        const address = await givenAddress(tx, sender, merged, 'BillingAddress');
-        await tx
-          .update(orders)
-          .set({ billingAddress: address, billingAddressId: (address.ID as string | null) ?? null })
-          .where(eq(orders.id, id));
-      } else {
-        await setShippingAddress(tx, order, body, replace);
-      }
-      return recalculateTotals(tx, id);
-    });
+    const row = await withLockedOrder(db, principal, directionOf(c), id, (tx, order) =>
+      writeOrderAddress(tx, principal, order, kind, body, replace),
+    );
     return c.json(await orderResource.wireOne(db, row as Record<string, unknown>));
   };
   app.put('/v1/orders/:direction/:orderID/billto', setAddress('billto', true));
@@ -384,34 +459,14 @@ export function mountOrders(app: Hono<CommerceEnv>, db: Db): void {
   app.put('/v1/orders/:direction/:orderID/shipto', setAddress('shipto', true));
   app.patch('/v1/orders/:direction/:orderID/shipto', setAddress('shipto', false));
 
-  /** The sender's details as the order keeps them (e.g. an anonymous shopper's name and email). */
-  const fromUserBody = z.strictObject({
-    FirstName: z.string().max(100).optional(),
-    LastName: z.string().max(100).optional(),
-    Email: z.union([z.email('must be an email address'), z.literal('')]).optional(),
-    Phone: z.string().max(100).nullish(),
-    xp: z.record(z.string(), z.unknown()).optional(),
-  });
   app.patch('/v1/orders/:direction/:orderID/fromuser', async (c) => {
     const principal = c.get('principal');
     requireOrderWrite(principal);
     const id = c.req.param('orderID');
     const body = await readBody(c.req.raw, fromUserBody);
-    const row = await withLockedOrder(db, principal, directionOf(c), id, async (tx, order) => {
-      assertEditable(principal, order);
-      const current = (order.fromUser ?? {}) as Record<string, unknown>;
-      const next = {
-        ...current,
-        ...body,
-        ...(body.xp !== undefined ? { xp: mergePatch((current.xp as object) ?? {}, body.xp) } : {}),
-      };
-      const [updated] = await tx
-        .update(orders)
-        .set({ fromUser: next, lastUpdated: new Date() })
-        .where(eq(orders.id, id))
-        .returning();
-      return updated as OrderRow;
-    });
+    const row = await withLockedOrder(db, principal, directionOf(c), id, (tx, order) =>
+      patchFromUser(tx, principal, order, body),
+    );
     return c.json(await orderResource.wireOne(db, row as Record<string, unknown>));
   });
 }
