@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { rolesFor } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
+import { validateExpression } from '../orders/expressions';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
 import type { WriteContext } from '../resources/resource';
@@ -52,6 +53,34 @@ function groupMustExist() {
   };
 }
 
+/**
+ * A RuleExpression must parse as a boolean expression of the rule language (orders/expressions): a rule
+ * that could never be evaluated is refused when it is written, naming the problem and its position.
+ */
+function expressionMustParse(values: Record<string, unknown>): void {
+  if (typeof values.RuleExpression !== 'string') return;
+  const problem = validateExpression(values.RuleExpression, 'boolean');
+  if (problem) {
+    throw ApiError.of(
+      400,
+      'ValidationFailure',
+      `RuleExpression is not valid: ${problem.message}${
+        problem.message.endsWith(` at ${problem.position}`) ? '' : ` at ${problem.position}`
+      }.`,
+      { Property: 'RuleExpression', Position: problem.position, Reason: problem.message },
+    );
+  }
+}
+
+/** Both checks before a rule is written. */
+function prepareRule() {
+  const groupCheck = groupMustExist();
+  return async (values: Record<string, unknown>, context: WriteContext) => {
+    expressionMustParse(values);
+    return groupCheck(values, context);
+  };
+}
+
 /** Approval rules of a buyer (`/buyers/{buyerID}/approvalrules`) and of the marketplace (`/approvalrules`). */
 export function mountApprovalRules(app: Hono<CommerceEnv>, db: Db): void {
   const sellerRules = new Resource({
@@ -66,7 +95,7 @@ export function mountApprovalRules(app: Hono<CommerceEnv>, db: Db): void {
     searchOn: ['ID', 'Name', 'Description'],
     roles,
     sellerOnly: true,
-    prepare: groupMustExist(),
+    prepare: prepareRule(),
   });
   mountCrud(app, db, '/v1/approvalrules', sellerRules, {
     scope: (c) => {
@@ -87,7 +116,7 @@ export function mountApprovalRules(app: Hono<CommerceEnv>, db: Db): void {
       body: z.object(common),
       searchOn: ['ID', 'Name', 'Description'],
       roles,
-      prepare: groupMustExist(),
+      prepare: prepareRule(),
     }),
     {
       scope: async (c) => {

@@ -212,13 +212,7 @@ export async function submitOrder(tx: Db, principal: Principal, order: OrderRow)
   const needed = await approvalsNeeded(tx, current, items);
   const now = new Date();
   if (needed.length > 0) {
-    await tx.insert(orderApprovals).values(
-      needed.map((n) => ({
-        orderId: order.id,
-        approvalRuleId: n.approvalRuleId,
-        approvingGroupId: n.approvingGroupId,
-      })),
-    );
+    await tx.insert(orderApprovals).values(needed.map((n) => ({ orderId: order.id, ...n })));
   }
   const [updated] = await tx
     .update(orders)

@@ -2,6 +2,7 @@ import type { Db } from '@catalogue/db';
 import type { Hono } from 'hono';
 import type { CommerceEnv } from '../http/env';
 import { mountOrderActions } from './actions';
+import { mountOrderApprovals } from './approvals';
 import { mountCart } from './cart';
 import { mountLineItems } from './line-items';
 import { mountOrderPromotions } from './order-promotions';
@@ -13,6 +14,7 @@ export function mountOrderRoutes(app: Hono<CommerceEnv>, db: Db): void {
   mountOrders(app, db);
   mountLineItems(app, db);
   mountOrderActions(app, db);
+  mountOrderApprovals(app, db);
   mountOrderPromotions(app, db);
   mountShipments(app, db);
   mountCart(app, db);
