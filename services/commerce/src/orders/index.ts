@@ -7,6 +7,7 @@ import { mountCart } from './cart';
 import { mountLineItems } from './line-items';
 import { mountOrderPromotions } from './order-promotions';
 import { mountOrders } from './orders';
+import { mountPayments } from './payments';
 import { mountShipments } from './shipments';
 
 /** The order half of the commerce service: orders, line items and their actions. */
@@ -18,4 +19,5 @@ export function mountOrderRoutes(app: Hono<CommerceEnv>, db: Db): void {
   mountOrderPromotions(app, db);
   mountShipments(app, db);
   mountCart(app, db);
+  mountPayments(app, db);
 }
