@@ -125,7 +125,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountMeProductCollections(app, db);
   mountMePromotions(app, db);
 
-  mountOrderRoutes(app, db);
+  mountOrderRoutes(app, db, tokens);
 
   app.notFound((c) => {
     const endpoint = `${c.req.method} ${new URL(c.req.url).pathname}`;

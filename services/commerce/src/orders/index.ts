@@ -1,17 +1,19 @@
 import type { Db } from '@catalogue/db';
 import type { Hono } from 'hono';
+import type { TokenService } from '../auth/tokens';
 import type { CommerceEnv } from '../http/env';
 import { mountOrderActions } from './actions';
 import { mountOrderApprovals } from './approvals';
 import { mountCart } from './cart';
 import { mountLineItems } from './line-items';
+import { mountMeOrders } from './me-orders';
 import { mountOrderPromotions } from './order-promotions';
 import { mountOrders } from './orders';
 import { mountPayments } from './payments';
 import { mountShipments } from './shipments';
 
 /** The order half of the commerce service: orders, line items and their actions. */
-export function mountOrderRoutes(app: Hono<CommerceEnv>, db: Db): void {
+export function mountOrderRoutes(app: Hono<CommerceEnv>, db: Db, tokens: TokenService): void {
   mountOrders(app, db);
   mountLineItems(app, db);
   mountOrderActions(app, db);
@@ -20,4 +22,5 @@ export function mountOrderRoutes(app: Hono<CommerceEnv>, db: Db): void {
   mountShipments(app, db);
   mountCart(app, db);
   mountPayments(app, db);
+  mountMeOrders(app, db, tokens);
 }
