@@ -10,6 +10,7 @@ import { mountMeOrders } from './me-orders';
 import { mountOrderPromotions } from './order-promotions';
 import { mountOrders } from './orders';
 import { mountPayments } from './payments';
+import { mountOrderReturns } from './returns';
 import { mountShipments } from './shipments';
 
 /** The order half of the commerce service: orders, line items and their actions. */
@@ -20,6 +21,7 @@ export function mountOrderRoutes(app: Hono<CommerceEnv>, db: Db, tokens: TokenSe
   mountOrderApprovals(app, db);
   mountOrderPromotions(app, db);
   mountShipments(app, db);
+  mountOrderReturns(app, db);
   mountCart(app, db);
   mountPayments(app, db);
   mountMeOrders(app, db, tokens);
