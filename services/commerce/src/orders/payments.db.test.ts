@@ -81,16 +81,17 @@ describe(`payments on ${testDriver()}`, () => {
     expect(rest.Amount).toBeCloseTo(order.Total - 1, 2);
     await Orders.Submit('Outgoing', order.ID);
     for (const attempt of [
-      Payments.Create('Outgoing', order.ID, { Type: 'PurchaseOrder' }),
-      Payments.Patch('Outgoing', order.ID, part.ID, { Amount: 2 }),
-      Payments.Patch('Outgoing', order.ID, part.ID, { xp: { late: true } }),
-      Payments.Delete('Outgoing', order.ID, part.ID),
-      Payments.CreateTransaction('Outgoing', order.ID, part.ID, {
-        Type: 'Capture',
-        DateExecuted: new Date().toISOString(),
-      }),
+      () => Payments.Create('Outgoing', order.ID, { Type: 'PurchaseOrder' }),
+      () => Payments.Patch('Outgoing', order.ID, part.ID, { Amount: 2 }),
+      () => Payments.Patch('Outgoing', order.ID, part.ID, { xp: { late: true } }),
+      () => Payments.Delete('Outgoing', order.ID, part.ID),
+      () =>
+        Payments.CreateTransaction('Outgoing', order.ID, part.ID, {
+          Type: 'Capture',
+          DateExecuted: new Date().toISOString(),
+        }),
     ]) {
-      expect((await refusal(attempt)).errorCode).toBe('Order.CannotModifySubmittedOrder');
+      expect((await refusal(attempt())).errorCode).toBe('Order.CannotModifySubmittedOrder');
     }
     // The seller may still record transactions and set Accepted and xp, but not the amount.
     await loginAs('admin');
