@@ -1,6 +1,7 @@
 import { catalogueBench } from './catalogue';
 import { commerceBench } from './commerce';
 import { foundationBench } from './foundation';
+import { ordersBench } from './orders';
 import { writeSection } from './report';
 
 /** `npm run bench [-- suite…]`: runs the named suites (all by default) and writes docs/BENCHMARKS.md. */
@@ -8,6 +9,7 @@ const suites: Record<string, () => Promise<string>> = {
   foundation: foundationBench,
   commerce: commerceBench,
   catalogue: catalogueBench,
+  orders: ordersBench,
 };
 
 const requested = process.argv.slice(2);

@@ -36,6 +36,7 @@ export async function buyableProducts(count: number, options: { quantity?: numbe
   const ids = page.Items.filter(
     (p) =>
       p.QuantityMultiplier === 1 &&
+      (p.SpecCount ?? 0) === 0 &&
       (p.PriceSchedule?.PriceBreaks?.length ?? 0) >= 1 &&
       (p.PriceSchedule?.MinQuantity ?? 1) <= 1 &&
       (p.PriceSchedule?.MaxQuantity ?? Number.POSITIVE_INFINITY) >= most &&
