@@ -326,7 +326,14 @@ function usable(order: OrderRow, now: Date): SQL {
   ) as SQL;
 }
 
-async function loadCandidates(tx: Db, order: OrderRow, where: SQL, limit: number): Promise<Candidate[]> {
+/** Promotions matching `where`, those `first` names before the rest, then by Priority (nulls last). */
+async function loadCandidates(
+  tx: Db,
+  order: OrderRow,
+  where: SQL,
+  limit: number,
+  first?: SQL,
+): Promise<Candidate[]> {
   const rows = await tx
     .select({
       promotion: promotions,
@@ -336,7 +343,11 @@ async function loadCandidates(tx: Db, order: OrderRow, where: SQL, limit: number
     })
     .from(promotions)
     .where(where)
-    .orderBy(sql`${promotions.priority} asc nulls last`, asc(promotions.id))
+    .orderBy(
+      ...(first ? [sql`(${first}) desc`] : []),
+      sql`${promotions.priority} asc nulls last`,
+      asc(promotions.id),
+    )
     .limit(limit);
   return rows.map((r) => ({
     promotion: r.promotion,
@@ -380,7 +391,18 @@ async function plan(tx: Db, order: OrderRow, options: PlanOptions): Promise<Plan
   const conditions: SQL[] = [sql`${promotions.id} in ${appliedIds}`];
   if (options.autoApply) conditions.push(and(eq(promotions.autoApply, true), usable(order, now)) as SQL);
   if (options.requested) conditions.push(eq(promotions.id, options.requested.id));
-  const candidates = await loadCandidates(tx, order, or(...conditions) as SQL, AUTO_APPLY_LIMIT * 2 + 10);
+  // Applied (and requested) promotions first, so the limit only ever cuts AutoApply candidates.
+  const mine = or(
+    conditions[0],
+    options.requested ? eq(promotions.id, options.requested.id) : undefined,
+  ) as SQL;
+  const candidates = await loadCandidates(
+    tx,
+    order,
+    or(...conditions) as SQL,
+    AUTO_APPLY_LIMIT * 2 + 10,
+    mine,
+  );
   if (candidates.length === 0) {
     // Nothing applies and nothing was applied (a promotion deleted meanwhile leaves rows behind).
     const existing = await tx.select().from(orderPromotions).where(eq(orderPromotions.orderId, order.id));
