@@ -1,13 +1,20 @@
 import { testDriver } from '@catalogue/db/testing';
 import fc from 'fast-check';
-import { LineItems, type OrderCloudError, Orders } from 'ordercloud-javascript-sdk';
+import {
+  ApprovalRules,
+  LineItems,
+  type OrderCloudError,
+  Orders,
+  UserGroups,
+} from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buyableProducts } from '../testing/orders';
 import { commerceForTests, loginAs } from '../testing/sdk';
 
 /**
  * Model-based test of the order state machine: random sequences of actions through the official SDK
- * (the employee sends the orders, the marketplace administrator receives them) against a reference model
+ * (the employee sends the orders, the marketplace administrator receives them, the engineer approves those
+ * of the model's approval flow) against a reference model
  * of the allowed transitions. Each command predicts the service's answer from the model — success, or
  * the documented status and ErrorCode — and a refused command must leave the order and its line items
  * exactly as they were.
@@ -19,6 +26,12 @@ interface ModelOrder {
   /** null once deleted. */
   status: Status | null;
   lines: { id: string; quantity: number }[];
+  /** The model's approval rule fires for it at submit (its xp.Flow says so). */
+  needsApproval: boolean;
+  /** Approvals exist (it was submitted once): the approver reaches it as Incoming. */
+  approvalsMade: boolean;
+  /** Its last decline allowed resubmission. */
+  allowResubmit: boolean;
 }
 interface Model {
   orders: ModelOrder[];
@@ -26,8 +39,12 @@ interface Model {
 interface Real {
   buyer: string;
   admin: string;
+  /** A member of the approving group of the model's approval rule. */
+  approver: string;
   productId: string;
 }
+
+const APPROVAL_FLOW = 'model-approval';
 
 /** What a call must answer: success, or a refusal with this status and ErrorCode. */
 type Expected = { ok: true } | { ok: false; status: number; codes: string[] };
@@ -102,12 +119,21 @@ const pick = <T>(items: T[], n: number): T | undefined => items[n % Math.max(ite
 
 type Cmd = fc.AsyncCommand<Model, Real>;
 
-/** A command on one of the orders of the run (by index, deleted ones included). */
-function onOrder(name: string, n: number, body: (m: Model, r: Real, o: ModelOrder) => Promise<void>): Cmd {
+/**
+ * A command on one of the orders of the run (by index, deleted ones included). With `prefer`, an order in
+ * one of those statuses is taken when there is one, so that sequences reach the rarer transitions.
+ */
+function onOrder(
+  name: string,
+  n: number,
+  body: (m: Model, r: Real, o: ModelOrder) => Promise<void>,
+  prefer: Status[] = [],
+): Cmd {
   return {
     check: (m) => m.orders.length > 0,
     run: async (m, r) => {
-      const o = pick(m.orders, n) as ModelOrder;
+      const preferred = m.orders.filter((x) => x.status !== null && prefer.includes(x.status));
+      const o = pick(preferred.length > 0 ? preferred : m.orders, n) as ModelOrder;
       await body(m, r, o);
       await agree(r, o);
     },
@@ -115,38 +141,56 @@ function onOrder(name: string, n: number, body: (m: Model, r: Real, o: ModelOrde
   };
 }
 
-const create: fc.Arbitrary<Cmd> = fc.constant({
+const create: fc.Arbitrary<Cmd> = fc.boolean().map((needsApproval) => ({
   check: () => true,
   run: async (m: Model, r: Real) => {
-    const order = await Orders.Create('Outgoing', {}, { accessToken: r.buyer });
+    const xp = { Flow: needsApproval ? APPROVAL_FLOW : 'model-direct' };
+    const order = await Orders.Create('Outgoing', { xp }, { accessToken: r.buyer });
     expect(order.Status).toBe('Unsubmitted');
-    m.orders.push({ id: order.ID, status: 'Unsubmitted', lines: [] });
+    m.orders.push({
+      id: order.ID,
+      status: 'Unsubmitted',
+      lines: [],
+      needsApproval,
+      approvalsMade: false,
+      allowResubmit: false,
+    });
   },
-  toString: () => 'create',
-});
+  toString: () => `create(${needsApproval ? 'approval' : 'direct'})`,
+}));
 
 const quantity = fc.constantFrom(-1, 0, 1, 2, 5);
 
-const addLine = fc.tuple(fc.nat(), quantity).map(([n, q]) =>
-  onOrder(`addLine[${q}]`, n, async (_m, r, o) => {
-    const expected =
-      q <= 0
-        ? badQuantity
-        : o.status === null
-          ? refused(404, 'NotFound')
-          : o.status !== 'Unsubmitted'
-            ? refused(400, 'Order.CannotModifySubmittedOrder')
-            : ok;
-    const outcome = await act(
-      r,
-      o,
-      expected,
-      () =>
-        LineItems.Create('Outgoing', o.id, { ProductID: r.productId, Quantity: q }, { accessToken: r.buyer }),
-      `add ${q} to ${o.status} order`,
-    );
-    if (outcome.ok) o.lines.push({ id: outcome.value.ID, quantity: q });
-  }),
+const addLine = fc.tuple(fc.nat(), quantity, fc.boolean()).map(([n, q, focus]) =>
+  onOrder(
+    `addLine[${q}${focus ? ',focus' : ''}]`,
+    n,
+    async (_m, r, o) => {
+      const expected =
+        q <= 0
+          ? badQuantity
+          : o.status === null
+            ? refused(404, 'NotFound')
+            : o.status !== 'Unsubmitted'
+              ? refused(400, 'Order.CannotModifySubmittedOrder')
+              : ok;
+      const outcome = await act(
+        r,
+        o,
+        expected,
+        () =>
+          LineItems.Create(
+            'Outgoing',
+            o.id,
+            { ProductID: r.productId, Quantity: q },
+            { accessToken: r.buyer },
+          ),
+        `add ${q} to ${o.status} order`,
+      );
+      if (outcome.ok) o.lines.push({ id: outcome.value.ID, quantity: q });
+    },
+    focus ? ['Unsubmitted'] : [],
+  ),
 );
 
 const patchLine = fc.tuple(fc.nat(), fc.nat(), quantity).map(([n, l, q]) =>
@@ -200,28 +244,36 @@ const deleteLine = fc.tuple(fc.nat(), fc.nat()).map(([n, l]) =>
   }),
 );
 
-const submit = fc.nat().map((n) =>
-  onOrder('submit', n, async (_m, r, o) => {
-    const expected =
-      o.status === null
-        ? refused(404, 'NotFound')
-        : o.status !== 'Unsubmitted'
-          ? refused(400, 'Order.CannotSubmitBadStatus')
-          : o.lines.length === 0
-            ? refused(400, 'Order.CannotSubmitWithNoLineItems')
-            : ok;
-    const outcome = await act(
-      r,
-      o,
-      expected,
-      () => Orders.Submit('Outgoing', o.id, { accessToken: r.buyer }),
-      `submit ${o.status} order`,
-    );
-    if (outcome.ok) {
-      expect(outcome.value.IsSubmitted).toBe(true);
-      o.status = 'Open';
-    }
-  }),
+const submit = fc.tuple(fc.nat(), fc.boolean()).map(([n, focus]) =>
+  onOrder(
+    `submit${focus ? '[focus]' : ''}`,
+    n,
+    async (_m, r, o) => {
+      const submittable = o.status === 'Unsubmitted' || (o.status === 'Declined' && o.allowResubmit);
+      const expected =
+        o.status === null
+          ? refused(404, 'NotFound')
+          : !submittable
+            ? refused(400, 'Order.CannotSubmitBadStatus')
+            : o.lines.length === 0
+              ? refused(400, 'Order.CannotSubmitWithNoLineItems')
+              : ok;
+      const outcome = await act(
+        r,
+        o,
+        expected,
+        () => Orders.Submit('Outgoing', o.id, { accessToken: r.buyer }),
+        `submit ${o.status} order`,
+      );
+      if (outcome.ok) {
+        expect(outcome.value.IsSubmitted).toBe(true);
+        o.status = o.needsApproval ? 'AwaitingApproval' : 'Open';
+        o.approvalsMade ||= o.needsApproval;
+        o.allowResubmit = false;
+      }
+    },
+    focus ? ['Declined', 'Unsubmitted'] : [],
+  ),
 );
 
 const cancel = fc.nat().map((n) =>
@@ -285,6 +337,44 @@ const ship = fc.nat().map((n) =>
   }),
 );
 
+/** The approver decides: they reach the order (Incoming) once it has approvals of their group. */
+const decide = (kind: 'approve' | 'decline') =>
+  fc.tuple(fc.nat(), fc.boolean(), fc.boolean()).map(([n, allowResubmit, focus]) =>
+    onOrder(
+      `${kind}[${allowResubmit}${focus ? ',focus' : ''}]`,
+      n,
+      async (_m, r, o) => {
+        const expected =
+          o.status === null || !o.approvalsMade
+            ? refused(404, 'NotFound')
+            : o.status === 'AwaitingApproval'
+              ? ok
+              : refused(400, 'Order.MustBeAwaitingApproval');
+        const outcome = await act(
+          r,
+          o,
+          expected,
+          () =>
+            kind === 'approve'
+              ? Orders.Approve('Incoming', o.id, { Comments: 'ok' }, { accessToken: r.approver })
+              : Orders.Decline(
+                  'Incoming',
+                  o.id,
+                  { AllowResubmit: allowResubmit },
+                  { accessToken: r.approver },
+                ),
+          `${kind} ${o.status} order`,
+        );
+        if (outcome.ok) {
+          o.status = kind === 'approve' ? 'Open' : 'Declined';
+          o.allowResubmit = kind === 'decline' && allowResubmit;
+          expect(outcome.value.Status).toBe(o.status);
+        }
+      },
+      focus ? ['AwaitingApproval'] : [],
+    ),
+  );
+
 const remove = fc.nat().map((n) =>
   onOrder('delete', n, async (_m, r, o) => {
     const expected =
@@ -310,7 +400,20 @@ describe(`the order state machine against its model on ${testDriver()}`, () => {
 
   beforeAll(async () => {
     const [productId = ''] = await buyableProducts(1, { quantity: 5 });
-    real = { productId, buyer: await loginAs('employee'), admin: await loginAs('admin') };
+    // The model's approval rule: orders of its flow wait for the approvers group (the engineer).
+    await UserGroups.Create('ACME-US', { ID: 'model-approvers', Name: 'Model approvers' });
+    await UserGroups.SaveUserAssignment('ACME-US', { UserGroupID: 'model-approvers', UserID: 'engineer' });
+    await ApprovalRules.Create('ACME-US', {
+      ID: 'model-rule',
+      ApprovingGroupID: 'model-approvers',
+      RuleExpression: `order.xp.Flow = '${APPROVAL_FLOW}'`,
+    });
+    real = {
+      productId,
+      admin: await loginAs('admin'),
+      buyer: await loginAs('employee'),
+      approver: await loginAs('engineer'),
+    };
   });
 
   it('answers every sequence of actions as the model of allowed transitions says', async () => {
@@ -331,9 +434,11 @@ describe(`the order state machine against its model on ${testDriver()}`, () => {
             cancel,
             complete,
             ship,
+            decide('approve'),
+            decide('decline'),
             remove,
           ],
-          { maxCommands: 30, size: 'max' },
+          { maxCommands: 40, size: 'max' },
         ),
         async (commands) => {
           await fc.asyncModelRun(() => ({ model: { orders: [] }, real }), commands);
