@@ -2,6 +2,7 @@ import { testDriver } from '@catalogue/db/testing';
 import {
   AdminUserGroups,
   ApprovalRules,
+  Categories,
   LineItems,
   Me,
   Orders,
@@ -256,6 +257,41 @@ describe(`order approvals on ${testDriver()}`, () => {
     expect(order.Status).toBe('AwaitingApproval');
     const approvals = await Orders.ListApprovals('Outgoing', order.ID);
     expect(approvals.Items.map((a) => a.ApprovalRuleID)).toEqual(['broken']);
+  });
+
+  it("evaluates a product's categories (incategory, inparentcategory) and the line items", async () => {
+    await loginAs('admin');
+    const [assignment] = (await Categories.ListProductAssignments('catalog-us', { productID: productId }))
+      .Items;
+    if (!assignment) throw new Error(`product ${productId} is in no category of catalog-us`);
+    const category = await Categories.Get('catalog-us', assignment.CategoryID);
+    const rules: [string, string][] = [
+      ['cat-direct', `items.any(Product.incategory('${category.ID}'))`],
+      ['cat-none', `items.any(Product.incategory('no-such-category'))`],
+      ['cat-quantity', 'items.quantity() >= 2 and items.count() = 1'],
+    ];
+    // Demo products sit in leaf categories: the parent holds the product only through its child.
+    expect(category.ParentID).toBeTruthy();
+    rules.push(['cat-parent', `items.any(Product.inparentcategory('${category.ParentID}'))`]);
+    rules.push(['cat-parent-direct', `items.any(Product.incategory('${category.ParentID}'))`]);
+    for (const [id, expression] of rules) {
+      await ApprovalRules.Create(BUYER, {
+        ID: id,
+        ApprovingGroupID: 'acme-approvers',
+        RuleExpression: `order.xp.Flow = 'category' and ${expression}`,
+      });
+    }
+    const order = await submitted('category', 2);
+    expect(order.Status).toBe('AwaitingApproval');
+    const fired = (await Orders.ListApprovals('Outgoing', order.ID)).Items.map(
+      (a) => a.ApprovalRuleID,
+    ).sort();
+    expect(fired).toEqual(
+      ['cat-direct', 'cat-quantity', ...(category.ParentID ? ['cat-parent'] : [])].sort(),
+    );
+    const single = await submitted('category', 1);
+    const firedOnce = (await Orders.ListApprovals('Outgoing', single.ID)).Items.map((a) => a.ApprovalRuleID);
+    expect(firedOnce).not.toContain('cat-quantity');
   });
 
   it('lists exactly the orders awaiting one of my approvals in /me/orders/approvable', async () => {
