@@ -74,8 +74,11 @@ function incoming(principal: Principal): SQL {
     return and(
       eq(orders.fromCompanyType, 'buyer'),
       eq(orders.fromCompanyId, principal.companyId),
+      // The approving group is one of the user's, in their own company (a marketplace group may share an ID).
       sql`exists (select 1 from order_approvals oa where oa.order_id = ${orders.id}
-        and oa.approving_group_id in ${myGroups(principal)})`,
+        and oa.approving_group_id in ${myGroups(principal)}
+        and coalesce(oa.approver_company_type, 'buyer') = 'buyer'
+        and coalesce(oa.approver_company_id, ${principal.companyId}) = ${principal.companyId})`,
     ) as SQL;
   }
   const received = and(
