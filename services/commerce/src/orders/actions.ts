@@ -20,6 +20,7 @@ import { approvalsNeeded } from './approval-engine';
 import { type C, directionOf, withLockedOrder } from './context';
 import type { LineItemRow } from './line-items';
 import { money, sum, ZERO } from './money';
+import { moveSpendingAccountBalances } from './payments';
 import { priceProduct, senderPrincipal } from './pricing';
 import { redeemPromotions, refreshPromotions, releasePromotions } from './promotion-engine';
 import { recalculateTotals } from './recalculate';
@@ -209,6 +210,7 @@ export async function submitOrder(tx: Db, principal: Principal, order: OrderRow)
   const items = await checkSubmittable(tx, principal, current);
   await redeemPromotions(tx, order.id);
   await moveStock(tx, items, -1);
+  await moveSpendingAccountBalances(tx, current, -1);
   const needed = await approvalsNeeded(tx, current, items);
   const now = new Date();
   if (needed.length > 0) {
@@ -292,6 +294,7 @@ export function mountOrderActions(app: Hono<CommerceEnv>, db: Db): void {
         if (order.status === 'AwaitingApproval') {
           await releasePromotions(tx, order.id);
           await moveStock(tx, await tx.select().from(lineItems).where(eq(lineItems.orderId, order.id)), 1);
+          await moveSpendingAccountBalances(tx, order, 1);
           await tx
             .update(orderApprovals)
             .set({ status: 'Declined', dateCompleted: new Date(), comments: 'Order canceled.' })

@@ -17,6 +17,7 @@ import { findOrder, type OrderRow, requireOrderRead, requireOrderWrite } from '.
 import { moveStock } from './actions';
 import { approvalsNeeded, closeRound } from './approval-engine';
 import { type C, directionOf, withLockedOrder } from './context';
+import { moveSpendingAccountBalances } from './payments';
 import { releasePromotions } from './promotion-engine';
 import { orderResource } from './wire';
 
@@ -156,6 +157,7 @@ export async function declineOrder(
   // The stock and promotion redemptions taken at submit go back; a resubmit takes them again.
   await releasePromotions(tx, order.id);
   await moveStock(tx, await tx.select().from(lineItems).where(eq(lineItems.orderId, order.id)), 1);
+  await moveSpendingAccountBalances(tx, order, 1);
   const now = new Date();
   const [updated] = await tx
     .update(orders)

@@ -236,6 +236,44 @@ describe(`payments on ${testDriver()}`, () => {
     expect((await Payments.List('Outgoing', order.ID)).Meta.TotalCount).toBe(1);
   });
 
+  it('takes what spending accounts pay at submit', async () => {
+    await loginAs('admin');
+    await SpendingAccounts.Create('ACME-US', {
+      ID: 'project-budget',
+      Name: 'Project',
+      Balance: 100000,
+      AllowAsPaymentMethod: true,
+    });
+    await SpendingAccounts.SaveAssignment('ACME-US', {
+      SpendingAccountID: 'project-budget',
+      UserID: 'employee',
+    });
+    const order = await orderWithLine();
+    await Payments.Create('Outgoing', order.ID, {
+      Type: 'SpendingAccount',
+      SpendingAccountID: 'project-budget',
+    });
+    await Orders.Submit('Outgoing', order.ID);
+    await loginAs('admin');
+    expect((await SpendingAccounts.Get('ACME-US', 'project-budget')).Balance).toBeCloseTo(
+      100000 - order.Total,
+      2,
+    );
+    // A second order paid from the same account sees the smaller balance.
+    await SpendingAccounts.Patch('ACME-US', 'project-budget', { Balance: order.Total / 2 });
+    const second = await orderWithLine();
+    expect(
+      (
+        await refusal(
+          Payments.Create('Outgoing', second.ID, {
+            Type: 'SpendingAccount',
+            SpendingAccountID: 'project-budget',
+          }),
+        )
+      ).errorCode,
+    ).toBe('Payment.InsufficientBalance');
+  });
+
   it('works on the cart the same way', async () => {
     await loginAs('engineer');
     expect((await Cart.ListPayments()).Items).toEqual([]);

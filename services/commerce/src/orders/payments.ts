@@ -267,25 +267,7 @@ async function usableSpendingAccount(
       { Property: 'SpendingAccountID', SpendingAccountID: id },
     );
   }
-  const a = buyerAssignments;
-  const [exceed] = await tx
-    .select({ allowExceed: a.allowExceed })
-    .from(a)
-    .where(
-      and(
-        eq(a.kind, 'spendingaccount'),
-        eq(a.buyerId, sender.companyId),
-        eq(a.objectId, id),
-        eq(a.allowExceed, true),
-        or(
-          and(eq(a.userGroupId, ''), eq(a.userId, '')),
-          eq(a.userId, sender.userId),
-          inMyGroups(sender, a.userGroupId),
-        ),
-      ),
-    )
-    .limit(1);
-  if (exceed) return account;
+  if (await mayExceed(tx, sender, id)) return account;
   const others = await tx
     .select({ amount: payments.amount })
     .from(payments)
@@ -312,6 +294,71 @@ async function usableSpendingAccount(
     );
   }
   return account;
+}
+
+/** Whether an assignment of the spending account that reaches the sender says AllowExceed. */
+async function mayExceed(tx: Db, sender: Principal, id: string): Promise<boolean> {
+  const a = buyerAssignments;
+  const [exceed] = await tx
+    .select({ allowExceed: a.allowExceed })
+    .from(a)
+    .where(
+      and(
+        eq(a.kind, 'spendingaccount'),
+        eq(a.buyerId, sender.companyId),
+        eq(a.objectId, id),
+        eq(a.allowExceed, true),
+        or(
+          and(eq(a.userGroupId, ''), eq(a.userId, '')),
+          eq(a.userId, sender.userId),
+          inMyGroups(sender, a.userGroupId),
+        ),
+      ),
+    )
+    .limit(1);
+  return exceed !== undefined;
+}
+
+/**
+ * Takes (sign −1, at submit) or gives back (+1, when a submitted order is canceled or declined) what the
+ * order's spending-account payments pay. Taking refuses with `Payment.InsufficientBalance` when the balance
+ * no longer covers it (another order spent it meanwhile) unless the sender may exceed it. The updated
+ * accounts stay locked until the transaction ends, so concurrent submits queue.
+ */
+export async function moveSpendingAccountBalances(tx: Db, order: OrderRow, sign: 1 | -1): Promise<void> {
+  const paid = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.type, 'SpendingAccount')));
+  const sender = senderPrincipal(order);
+  for (const payment of paid) {
+    if (!payment.spendingAccountId || payment.orderReturnId) continue;
+    const amount = money(payment.amount) ?? ZERO;
+    const [account] = await tx
+      .update(spendingAccounts)
+      .set({ balance: sql`${spendingAccounts.balance} + ${toColumn(amount * BigInt(sign))}::numeric` })
+      .where(
+        and(
+          eq(spendingAccounts.buyerId, order.fromCompanyId),
+          eq(spendingAccounts.id, payment.spendingAccountId),
+        ),
+      )
+      .returning();
+    if (!account || sign > 0) continue;
+    const balance = money(account.balance) ?? ZERO;
+    if (balance < ZERO && !(await mayExceed(tx, sender, payment.spendingAccountId))) {
+      throw ApiError.of(
+        400,
+        'Payment.InsufficientBalance',
+        `Spending account ${payment.spendingAccountId} no longer covers payment ${payment.id}.`,
+        {
+          SpendingAccountID: payment.spendingAccountId,
+          PaymentID: payment.id,
+          Balance: Number(toColumn(balance + amount)),
+        },
+      );
+    }
+  }
 }
 
 /** What is left to pay: the order total minus its other payments (never below zero). */
