@@ -22,6 +22,7 @@ import { mountAssignments } from '../resources/assignments';
 import { mountBuyerGroupAssignments } from '../resources/buyer-group-assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { ordersFollowBundle } from '../resources/order-renames';
 
 type C = Context<CommerceEnv>;
 const roles = rolesFor('BundleAdmin', 'BundleReader');
@@ -30,6 +31,7 @@ export const bundleResource = new Resource({
   objectType: 'Bundle',
   table: bundles,
   id: bundles.id,
+  renamed: (tx, before, after) => ordersFollowBundle(tx, String(before.id), String(after.id)),
   columns: {
     ID: bundles.id,
     OwnerID: bundles.ownerId,

@@ -9,6 +9,7 @@ import type { CommerceEnv } from '../http/env';
 import { assertSeller } from '../identity/scopes';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { ordersFollowProduct } from '../resources/order-renames';
 import { mountProductAssignments } from './product-assignments';
 import {
   productExtras,
@@ -32,6 +33,7 @@ const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(
 export function productResource(): Resource {
   return new Resource({
     objectType: 'Product',
+    renamed: (tx, before, after) => ordersFollowProduct(tx, String(before.id), String(after.id)),
     table: products,
     id: products.id,
     columns: {

@@ -11,6 +11,7 @@ import { validateExpression } from '../orders/expressions';
 import { mountBuyerGroupAssignments } from '../resources/buyer-group-assignments';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { ordersFollowPromotion } from '../resources/order-renames';
 
 const roles = rolesFor('PromotionAdmin', 'PromotionReader');
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' });
@@ -35,6 +36,7 @@ export const promotionResource = new Resource({
   objectType: 'Promotion',
   table: promotions,
   id: promotions.id,
+  renamed: (tx, before, after) => ordersFollowPromotion(tx, String(before.id), String(after.id)),
   columns: {
     ID: promotions.id,
     LineItemLevel: promotions.lineItemLevel,

@@ -9,6 +9,7 @@ import type { CommerceEnv } from '../http/env';
 import { validateExpression } from '../orders/expressions';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
+import { ordersFollowApprovalRule } from '../resources/order-renames';
 import type { WriteContext } from '../resources/resource';
 import { assertSeller, routeBuyer } from './scopes';
 
@@ -85,6 +86,8 @@ function prepareRule() {
 export function mountApprovalRules(app: Hono<CommerceEnv>, db: Db): void {
   const sellerRules = new Resource({
     objectType: 'SellerApprovalRule',
+    renamed: (tx, before, after) =>
+      ordersFollowApprovalRule(tx, String(before.ownerId), String(before.id), String(after.id)),
     table: approvalRules,
     id: approvalRules.id,
     columns: { ...columns, OwnerID: approvalRules.ownerId, ApprovalType: approvalRules.approvalType },
@@ -110,6 +113,8 @@ export function mountApprovalRules(app: Hono<CommerceEnv>, db: Db): void {
     '/v1/buyers/:buyerID/approvalrules',
     new Resource({
       objectType: 'ApprovalRule',
+      renamed: (tx, before, after) =>
+        ordersFollowApprovalRule(tx, String(before.ownerId), String(before.id), String(after.id)),
       table: approvalRules,
       id: approvalRules.id,
       columns,

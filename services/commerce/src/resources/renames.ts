@@ -41,6 +41,12 @@ import {
 } from '@catalogue/db/schema';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  ordersFollowBuyerObject,
+  ordersFollowCompany,
+  ordersFollowUser,
+  ordersFollowUserGroup,
+} from './order-renames';
 
 /**
  * What follows an object whose ID a PUT or PATCH changes (OrderCloud lets both change IDs). Every
@@ -56,6 +62,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
  * - a column without a foreign key — polymorphic (`company_type`/`company_id`, nullable or '' columns of
  *   assignments) or inside JSON/arrays: the functions below update it in the rename's own transaction,
  *   called from each resource's `renamed` hook (see `ResourceDef.renamed`).
+ *
+ * Orders, carts, approvals, payments, shipments and subscriptions follow through `order-renames.ts`.
  *
  * No resource refuses a rename any more: every dependant follows. Refresh tokens and password-reset codes
  * follow their user or company too (the same person keeps their session: the next refresh issues a token
@@ -100,6 +108,7 @@ export async function renameCompany(
   from: string,
   to: string,
 ): Promise<void> {
+  await ordersFollowCompany(tx, companyType, from, to);
   for (const t of [users, userGroups, userGroupAssignments, addresses, refreshTokens, passwordResetCodes]) {
     await follow(tx, t.companyId, to, ofCompany(t, companyType, from));
   }
@@ -158,6 +167,7 @@ export async function renameUser(
   from: string,
   to: string,
 ): Promise<void> {
+  await ordersFollowUser(tx, companyType, companyId, from, to);
   for (const t of [userGroupAssignments, refreshTokens, passwordResetCodes]) {
     await follow(tx, t.userId, to, ofCompany(t, companyType, companyId), eq(t.userId, from));
   }
@@ -217,6 +227,7 @@ export async function renameUserGroup(
   from: string,
   to: string,
 ): Promise<void> {
+  await ordersFollowUserGroup(tx, companyType, companyId, from, to);
   const m = userGroupAssignments;
   await follow(tx, m.userGroupId, to, ofCompany(m, companyType, companyId), eq(m.userGroupId, from));
   const p = securityProfileAssignments;
@@ -267,6 +278,7 @@ export async function renameBuyerObject(
 ): Promise<void> {
   const a = buyerAssignments;
   await follow(tx, a.objectId, to, eq(a.kind, kind), eq(a.buyerId, buyerId), eq(a.objectId, from));
+  await ordersFollowBuyerObject(tx, kind, buyerId, from, to);
 }
 
 /** A supplier's address with this ID (the product's or record's own supplier's is used before the marketplace's). */
