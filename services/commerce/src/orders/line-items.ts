@@ -180,8 +180,17 @@ export async function writeLineItem(
   return fresh as LineItemRow;
 }
 
-/** The order's other lines of a product whose schedule counts cumulative quantities: new breaks apply. */
-async function repriceCumulative(tx: Db, order: OrderRow, productId: string, exceptId: string) {
+/**
+ * The order's lines of a product whose price schedule counts cumulative quantities, priced again at the
+ * order's new total of that product (lines with other schedules, overridden prices and `exceptId` keep
+ * theirs).
+ */
+export async function repriceCumulative(
+  tx: Db,
+  order: OrderRow,
+  productId: string,
+  exceptId = '',
+): Promise<void> {
   const lines = await tx
     .select()
     .from(lineItems)
@@ -191,13 +200,10 @@ async function repriceCumulative(tx: Db, order: OrderRow, productId: string, exc
   for (const line of lines) {
     if (line.id === exceptId || line.priceOverridden) continue;
     const choices = (line.specs as { SpecID: string; OptionID: string | null; Value: string | null }[]).map(
-      (s) => ({
-        SpecID: s.SpecID,
-        OptionID: s.OptionID,
-        Value: s.OptionID ? null : s.Value,
-      }),
+      (s) => ({ SpecID: s.SpecID, OptionID: s.OptionID, Value: s.OptionID ? null : s.Value }),
     );
     const priced = await priceProduct(tx, sender, productId, choices);
+    if (!priced.schedule.useCumulativeQuantity) continue;
     const unitPrice = unitPriceFor(priced, line.quantity, total);
     await tx
       .update(lineItems)

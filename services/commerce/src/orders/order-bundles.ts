@@ -12,9 +12,8 @@ import { generateId } from '../resources/ids';
 import { assertEditable, type OrderRow, requireOrderWrite } from './access';
 import { activeCart, cartOwner, requireActiveCart } from './active-cart';
 import { directionOf, withLockedOrder } from './context';
-import { type LineItemRow, writeLineItem } from './line-items';
-import { toColumn } from './money';
-import { lineSubtotal, priceProduct, senderPrincipal, unitPriceFor } from './pricing';
+import { type LineItemRow, repriceCumulative, writeLineItem } from './line-items';
+import { senderPrincipal } from './pricing';
 import { refreshPromotions } from './promotion-engine';
 import { recalculateTotals } from './recalculate';
 import { lineItemBody, lineItemResource } from './wire';
@@ -161,27 +160,6 @@ export async function removeBundle(
   }
   await refreshPromotions(tx, order.id);
   await recalculateTotals(tx, order.id);
-}
-
-/** The order's lines of a product whose schedule counts cumulative quantities, priced at their new total. */
-async function repriceCumulative(tx: Db, order: OrderRow, productId: string): Promise<void> {
-  const lines = await tx
-    .select()
-    .from(lineItems)
-    .where(and(eq(lineItems.orderId, order.id), eq(lineItems.productId, productId)));
-  const total = lines.reduce((n, l) => n + l.quantity, 0);
-  const sender = senderPrincipal(order);
-  for (const line of lines) {
-    if (line.priceOverridden) continue;
-    const choices = (line.specs as { SpecID: string; OptionID: string | null; Value: string | null }[]).map(
-      (s) => ({ SpecID: s.SpecID, OptionID: s.OptionID, Value: s.OptionID ? null : s.Value }),
-    );
-    const unitPrice = unitPriceFor(await priceProduct(tx, sender, productId, choices), line.quantity, total);
-    await tx
-      .update(lineItems)
-      .set({ unitPrice: toColumn(unitPrice), lineSubtotal: toColumn(lineSubtotal(unitPrice, line.quantity)) })
-      .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, line.id)));
-  }
 }
 
 /** `POST/DELETE /orders/{direction}/{orderID}/bundles/{bundleID}[/{bundleItemID}]` and /cart/bundles. */

@@ -1,5 +1,5 @@
 import { testDriver } from '@catalogue/db/testing';
-import { LineItems, Me, Orders, Products } from 'ordercloud-javascript-sdk';
+import { Catalogs, LineItems, Me, Orders, PriceSchedules, Products } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commerceForTests, loginAs, refusal } from '../testing/sdk';
 
@@ -125,6 +125,39 @@ describe(`orders on ${testDriver()}`, () => {
     await loginAs('admin');
     expect((await Products.Get(productId)).Inventory?.QuantityAvailable).toBe(1);
     await Products.Patch(productId, { Inventory: { Enabled: false } });
+  });
+
+  it('counts quantities across lines only for cumulative schedules, also when a line goes', async () => {
+    await loginAs('admin');
+    for (const cumulative of [false, true]) {
+      const id = `CUMULATIVE-${cumulative}`;
+      await PriceSchedules.Create({
+        ID: `PS-${id}`,
+        Name: id,
+        UseCumulativeQuantity: cumulative,
+        PriceBreaks: [
+          { Quantity: 1, Price: 10 },
+          { Quantity: 3, Price: 8 },
+        ],
+      });
+      await Products.Create({ ID: id, Name: id, DefaultPriceScheduleID: `PS-${id}` });
+      await Catalogs.SaveProductAssignment({ CatalogID: 'catalog-us', ProductID: id });
+    }
+    await loginAs('employee');
+    for (const cumulative of [false, true]) {
+      const id = `CUMULATIVE-${cumulative}`;
+      const order = await Orders.Create('Outgoing', {});
+      const a = await LineItems.Create('Outgoing', order.ID, { ProductID: id, Quantity: 2 });
+      await LineItems.Create('Outgoing', order.ID, { ProductID: id, Quantity: 2 });
+      const c = await LineItems.Create('Outgoing', order.ID, { ProductID: id, Quantity: 1 });
+      expect((await LineItems.Get('Outgoing', order.ID, a.ID)).UnitPrice).toBe(cumulative ? 8 : 10);
+      await LineItems.Delete('Outgoing', order.ID, c.ID);
+      // 4 left: still past the 3-unit break when cumulative; each line alone when not.
+      expect((await LineItems.Get('Outgoing', order.ID, a.ID)).UnitPrice).toBe(cumulative ? 8 : 10);
+      await LineItems.Patch('Outgoing', order.ID, a.ID, { Quantity: 1 });
+      expect((await LineItems.Get('Outgoing', order.ID, a.ID)).UnitPrice).toBe(cumulative ? 8 : 10);
+      expect((await Orders.Get('Outgoing', order.ID)).Subtotal).toBe(cumulative ? 24 : 30);
+    }
   });
 
   it('lets an unsubmitted order be deleted, but not a submitted one', async () => {
