@@ -18,7 +18,7 @@ import { describeMachine, today } from './machine';
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CARTS = 200;
-const SUBMITS = Number(process.env.BENCH_SUBMITS ?? 2000);
+const SUBMITS = Number(process.env.BENCH_SUBMITS ?? 1000);
 
 // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes
 type Json = any;
@@ -259,6 +259,10 @@ over ${CARTS} unsubmitted orders (about ${results.map((m) => `${m.lines} lines e
 **Submit**: \`POST /v1/orders/Outgoing/{id}/submit\`, every request on its own order prepared beforehand with one
 line item (${SUBMITS} orders). **Read**: ${read}, rotating over the ${CARTS} orders of the first scenario, for ${SECONDS} s.
 Every write is one transaction holding the order's row lock, totals recalculated in it.
+
+With every connection waiting for its answer, p50 ≈ 20 × the time one request holds the database when the
+requests queue (PGlite answers one query at a time; on PostgreSQL requests on one order queue on its row lock,
+and two cores run the service, PostgreSQL and autocannon): p99 ≤ 20 ms on PGlite asks for writes of about 1 ms.
 
 | database | add line item | submit | read |
 |---|---|---|---|
