@@ -72,6 +72,11 @@ export const orders = pgTable(
     subscriptionId: text('subscription_id'),
     /** A declined order may be submitted again only when the decline allowed it. */
     allowResubmit: boolean('allow_resubmit').notNull().default(false),
+    /**
+     * The worksheet's state (orders/worksheet.ts): whether shipping was estimated, the ship method chosen
+     * per estimate, the last calculation. Not on the wire, never written by clients.
+     */
+    worksheet: jsonb('worksheet'),
     /** For forwarded orders: the marketplace order they came from. */
     parentOrderId: text('parent_order_id'),
     xp: xp(),

@@ -85,6 +85,13 @@ describe(`order worksheet and calculation on ${testDriver()}`, () => {
     const again = await IntegrationEvents.GetWorksheet('Outgoing', orderId);
     expect(again.OrderCalculateResponse.TaxTotal).toBeCloseTo(tax, 2);
     expect(again.ShipEstimateResponse.ShipEstimates[0]?.SelectedShipMethodID).toBe('Express');
+    // The state is the server's: not in the order's xp, and a client's xp cannot touch it.
+    expect(Object.keys(again.Order.xp ?? {})).not.toContain('_worksheet');
+    await Orders.Patch('Outgoing', orderId, { xp: { _worksheet: { Selections: {} } } });
+    expect(
+      (await IntegrationEvents.GetWorksheet('Outgoing', orderId)).ShipEstimateResponse.ShipEstimates[0]
+        ?.SelectedShipMethodID,
+    ).toBe('Express');
     // The seller reads it as an Incoming order once submitted.
     await Orders.Submit('Outgoing', orderId);
     await loginAs('admin');

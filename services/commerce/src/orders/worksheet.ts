@@ -20,14 +20,12 @@ import { subscriptionWire } from './subscriptions';
 import { lineItemResource, orderResource } from './wire';
 
 /**
- * The order's worksheet state, kept in `Order.xp._worksheet` (there is no table for it): whether shipping
+ * The order's worksheet state, kept in `orders.worksheet` (never on the wire): whether shipping
  * has been estimated, the ship method selected per ship estimate, and the last calculation. The estimates
  * themselves are not stored: they are a pure function of the line items (ship-rates.ts), recomputed on
  * every read, so they never go stale; a selection whose estimate no longer exists is ignored. Nothing in
  * this state is trusted: costs are always recomputed from the rules.
  */
-export const WORKSHEET_XP_KEY = '_worksheet';
-
 interface WorksheetState {
   ShipEstimated: boolean;
   Selections: Record<string, string>;
@@ -35,9 +33,7 @@ interface WorksheetState {
 }
 
 function stateOf(order: OrderRow): WorksheetState {
-  const raw = ((order.xp ?? {}) as Record<string, unknown>)[WORKSHEET_XP_KEY] as
-    | Partial<WorksheetState>
-    | undefined;
+  const raw = (order.worksheet ?? undefined) as Partial<WorksheetState> | undefined;
   const selections: Record<string, string> = {};
   if (raw && typeof raw.Selections === 'object' && raw.Selections !== null) {
     for (const [k, v] of Object.entries(raw.Selections)) if (typeof v === 'string') selections[k] = v;
@@ -58,10 +54,9 @@ function stateOf(order: OrderRow): WorksheetState {
 }
 
 async function saveState(tx: Db, order: OrderRow, state: WorksheetState, set: Record<string, unknown> = {}) {
-  const xp = { ...((order.xp ?? {}) as Record<string, unknown>), [WORKSHEET_XP_KEY]: state };
   await tx
     .update(orders)
-    .set({ ...set, xp, lastUpdated: new Date() })
+    .set({ ...set, worksheet: state, lastUpdated: new Date() })
     .where(eq(orders.id, order.id));
 }
 
