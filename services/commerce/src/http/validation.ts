@@ -24,8 +24,13 @@ export function validate<T extends z.ZodType>(value: unknown, schema: T): z.outp
     result.error.issues.map((issue) => {
       const property = issue.path.join('.') || '(body)';
       const missing = issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined;
+      // A refinement may name OrderCloud's own code: `.refine(fn, { params: { errorCode: '…' } })`.
+      const named =
+        issue.code === 'custom' && typeof issue.params?.errorCode === 'string'
+          ? issue.params.errorCode
+          : null;
       return {
-        ErrorCode: missing ? 'Required' : 'ValidationFailure',
+        ErrorCode: named ?? (missing ? 'Required' : 'ValidationFailure'),
         Message: missing ? `${property} is required.` : `${property} ${issue.message}.`,
         Data: { Property: property },
       };

@@ -17,7 +17,7 @@ const ACTION_ROUTES = /^\/v1\/(orders\/:direction\/:orderID|cart|shipments|order
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Refusals for the input itself, which say nothing about the state of what the route names. */
 const INPUT_CODES = new Set(['Required', 'ValidationFailure', 'InvalidRequest']);
-const QUANTITY_CODES = ['LineItem.QuantityMustBePositive', 'ValidationFailure'];
+const QUANTITY_CODES = ['LineItem.QuantityMustBePositive'];
 
 /** Everything an order action may change: the order tables' rows and the stock. */
 const WATCHED = [

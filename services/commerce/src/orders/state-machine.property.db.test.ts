@@ -51,7 +51,7 @@ type Expected = { ok: true } | { ok: false; status: number; codes: string[] };
 const ok: Expected = { ok: true };
 const refused = (status: number, ...codes: string[]): Expected => ({ ok: false, status, codes });
 /** Quantity ≤ 0: the body is refused (the wire doc names LineItem.QuantityMustBePositive). */
-const badQuantity = refused(400, 'LineItem.QuantityMustBePositive', 'ValidationFailure');
+const badQuantity = refused(400, 'LineItem.QuantityMustBePositive');
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; code: string };
 

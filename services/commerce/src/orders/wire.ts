@@ -141,8 +141,11 @@ export const lineItemBody = z.strictObject({
   Quantity: z
     .number({ error: 'must be a number' })
     .int('must be a whole number')
-    .min(1, 'must be greater than 0')
-    .max(1_000_000_000),
+    .max(1_000_000_000)
+    .refine((quantity) => quantity > 0, {
+      message: 'must be greater than 0',
+      params: { errorCode: 'LineItem.QuantityMustBePositive' },
+    }),
   UnitPrice: z.number().finite().min(0, 'must not be negative').max(1e9).nullish(),
   CostCenter: z.string().max(100).nullish(),
   DateNeeded: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' }).nullish(),
