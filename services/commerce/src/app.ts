@@ -45,6 +45,7 @@ import { mountMeRoutes } from './me/me-routes';
 import { mountMeSellers } from './me/me-sellers';
 import { mountMeVariants } from './me/me-variants';
 import { mountOrderRoutes } from './orders';
+import { startSubscriptionJob } from './orders/subscription-job';
 
 export interface CommerceServiceOptions extends ServiceOptions {
   config?: CommerceConfig;
@@ -149,5 +150,14 @@ export function createCommerceService(database: Database, options: CommerceServi
     .filter((r) => r.method !== 'ALL')
     .map((r) => ({ method: r.method, path: r.path }))
     .filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.path === r.path) === i);
-  return { ...defineService('commerce', options.basePath, app.fetch), routes };
+  const service = defineService('commerce', options.basePath, app.fetch);
+  const stopSubscriptions = startSubscriptionJob(db, config.COMMERCE_SUBSCRIPTION_INTERVAL_S);
+  return {
+    ...service,
+    routes,
+    stop: () => {
+      stopSubscriptions();
+      service.stop();
+    },
+  };
 }

@@ -21,6 +21,13 @@ const schema = z.object({
     .min(0)
     .max(65536)
     .default(64),
+  /** How often due subscriptions are turned into orders, in seconds; 0 turns the job off. */
+  COMMERCE_SUBSCRIPTION_INTERVAL_S: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of seconds')
+    .min(0)
+    .max(86_400)
+    .default(60),
 });
 
 export type CommerceConfig = z.output<typeof schema>;

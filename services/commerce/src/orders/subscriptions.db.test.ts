@@ -16,6 +16,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buyableProducts, tableCounts } from '../testing/orders';
 import { commerceForTests, loginAs, refusal } from '../testing/sdk';
+import { startSubscriptionJob } from './subscription-job';
 import { advance, placeDueSubscriptionOrders } from './subscriptions';
 
 const DAY = 86_400_000;
@@ -232,6 +233,36 @@ describe(`subscriptions on ${testDriver()}`, () => {
     expect((await placeDueSubscriptionOrders(db, now)).filter((r) => r.SubscriptionID === sub.ID)).toEqual(
       [],
     );
+  });
+
+  it('places due orders on its own every interval, until stopped', async () => {
+    await loginAs('employee');
+    const sub = await Me.CreateSubscription({
+      Frequency: 1,
+      Interval: 'Weeks',
+      NextOrderDate: new Date(Date.now() + 1500).toISOString(),
+      ShippingAddressID: addressId,
+      BillingAddressID: addressId,
+      Payment: { Type: 'PurchaseOrder' },
+    });
+    await Me.CreateSubscriptionItem(sub.ID, { ProductID: productId, Quantity: 1 });
+    const db = commerce().database.db;
+    const logged: string[] = [];
+    const log = { log: (m: string) => logged.push(m), error: (...m: unknown[]) => logged.push(m.join(' ')) };
+    const stop = startSubscriptionJob(db, 1, log as unknown as Console);
+    const placedOrders = async () =>
+      queryRows<{ id: string }>(db, sql`select id from orders where subscription_id = ${sub.ID}`);
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await placedOrders()).length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    } finally {
+      stop();
+    }
+    expect(await placedOrders()).toHaveLength(1);
+    expect(logged.some((m) => m.includes('orders placed'))).toBe(true);
+    expect((await Me.GetSubscription(sub.ID)).LastOrderDate).not.toBeNull();
   });
 
   it('moves dates by days, weeks and months (month ends clamped)', () => {
