@@ -130,6 +130,8 @@ export const products = pgTable(
   },
   (t) => [
     index('products_xp_gin').using('gin', t.xp.op('jsonb_path_ops')),
+    // xp equality filters are case-insensitive: a containment test on the lowercased document narrows first.
+    index('products_xp_lower_gin').using('gin', sql`(lower((${t.xp})::text)::jsonb) jsonb_path_ops`),
     // The list kernel's search is lower(column) like '%term%': trigram indexes answer it without a scan.
     index('products_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('products_id_trgm').using('gin', sql`lower(${t.id}) gin_trgm_ops`),

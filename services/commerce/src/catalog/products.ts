@@ -76,6 +76,7 @@ export function productResource(): Resource {
       xp: xpSchema.optional(),
     }),
     searchOn: ['ID', 'Name', 'Description'],
+    xpLowerIndexed: true,
     roles: rolesFor('ProductAdmin', 'ProductReader'),
     prepare: async (v, context) => {
       const reader = context.db;

@@ -129,8 +129,38 @@ function xpCondition(j: SQL, fv: FilterValue): SQL {
     else ${xpScalarCondition(j, fv)} end)`;
 }
 
+/**
+ * For `xp.a.b=value` (equality, no wildcard): `lower(xp::text)::jsonb` contains {a: {b: value}} — the value
+ * lowercased as a string, or as a number or boolean when it reads as one, alone or in an array. Every row
+ * the exact condition keeps passes it (both sides go through the database's own `lower`), so the GIN index
+ * on that expression can narrow the rows first. (An xp object with two keys that differ only in case
+ * keeps one of them once lowercased; such keys are not supported by xp filters on indexed tables.)
+ */
+function xpContainment(index: SQL, path: string[], values: FilterValue[]): SQL {
+  const nest = (leaf: SQL) =>
+    path.reduceRight<SQL>((inner, key) => sql`jsonb_build_object(lower(${key}::text), ${inner})`, leaf);
+  const leaves = values.flatMap((fv) => {
+    const v = fv.value;
+    const out: SQL[] = [sql`to_jsonb(lower(${v}::text))`];
+    if (isNumber(v)) out.push(sql`to_jsonb(${v}::numeric)`);
+    if (v.toLowerCase() === 'true' || v.toLowerCase() === 'false')
+      out.push(sql`to_jsonb(${v.toLowerCase() === 'true'}::boolean)`);
+    return out.flatMap((leaf) => [leaf, sql`jsonb_build_array(${leaf})`]);
+  });
+  return or(...leaves.map((leaf) => sql`${index} @> ${nest(leaf)}`)) as SQL;
+}
+
 function termCondition(schema: ListSchema, term: FilterTerm): SQL {
   const target = resolve(schema, term.path, 'filter');
+  if (
+    target.kind === 'xp' &&
+    schema.xpLowerIndex &&
+    term.values.length > 0 &&
+    term.values.every((fv) => !fv.negate && fv.op === 'eq' && !fv.value.includes('*'))
+  ) {
+    const exact = or(...term.values.map((fv) => xpCondition(target.expr, fv))) as SQL;
+    return and(xpContainment(schema.xpLowerIndex, term.path.slice(1), term.values), exact) as SQL;
+  }
   const condition = (fv: FilterValue) =>
     target.kind === 'xp' ? xpCondition(target.expr, fv) : fieldCondition(target, fv);
   // In WHERE a null condition drops the row like false does, so positive values stay plain (and indexable);

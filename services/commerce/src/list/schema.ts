@@ -21,4 +21,9 @@ export interface ListSchema {
   defaultSort: string[];
   /** Unique key columns, for a stable order across pages. */
   keys: SQL[];
+  /**
+   * `lower(xp::text)::jsonb` when a GIN index (jsonb_path_ops) covers it: xp equality filters then add a
+   * containment test on it, a necessary condition the index answers before the exact test runs.
+   */
+  xpLowerIndex?: SQL;
 }

@@ -56,6 +56,8 @@ export interface ResourceDef<T extends PgTable = PgTable> {
   enrich?: (db: Db, rows: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** Properties computed for the wire besides the columns. */
   extend?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** The xp column has a GIN index on `lower(xp::text)::jsonb` (see ListSchema.xpLowerIndex). */
+  xpLowerIndexed?: boolean;
   /** Wire properties never shown (e.g. Password is write-only). */
   hidden?: string[];
   /** Errors for unique constraints other than the key, by constraint name (e.g. a username taken). */
@@ -93,6 +95,7 @@ export function listSchemaOf(def: ResourceDef): ListSchema {
     if (type === 'json' || type === 'array') continue;
     fields[wire] = { expr: sql`${column}`, type };
   }
+  const xpColumn = def.columns.xp;
   return {
     objectType: def.objectType,
     fields,
@@ -100,6 +103,7 @@ export function listSchemaOf(def: ResourceDef): ListSchema {
     searchOn: def.searchOn,
     defaultSort: def.defaultSort ?? ['ID'],
     keys: [sql`${def.id}`],
+    ...(def.xpLowerIndexed && xpColumn ? { xpLowerIndex: sql`(lower((${xpColumn})::text)::jsonb)` } : {}),
   };
 }
 

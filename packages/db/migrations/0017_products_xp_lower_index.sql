@@ -1,0 +1,1 @@
+CREATE INDEX "products_xp_lower_gin" ON "products" USING gin ((lower(("xp")::text)::jsonb) jsonb_path_ops);
