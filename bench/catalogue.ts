@@ -169,6 +169,6 @@ ${goals.join('\n')}
 
 Indexes that serve these lists: trigram GIN on \`lower(name)\`, \`lower(id)\`, \`lower(description)\` (search),
 \`catalog_product_assignments\` (catalog_id, product_id) and \`category_product_assignments\` primary keys
-(category), jsonb_path_ops GIN on \`products.xp\`; the read cache is \`services/commerce/src/catalog/catalogue-cache.ts\`.
+(category), jsonb_path_ops GIN on \`products.xp\`; the read cache is \`services/commerce/src/http/read-cache.ts\`.
 `;
 }
