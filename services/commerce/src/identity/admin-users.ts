@@ -6,7 +6,7 @@ import { rolesFor } from '../auth/roles';
 import type { CommerceEnv } from '../http/env';
 import { mountCrud } from '../resources/crud';
 import { userResource } from './buyer-users';
-import { deleteUserDependents } from './user-cascade';
+import { deleteUserOwnedData } from './user-cascade';
 
 export const adminUserResource = userResource(rolesFor('AdminUserAdmin', 'AdminUserReader'), true);
 
@@ -17,6 +17,6 @@ export function mountAdminUsers(app: Hono<CommerceEnv>, db: Db): void {
       where: and(eq(users.companyType, 'seller'), eq(users.companyId, '')),
       values: { companyType: 'seller', companyId: '' },
     }),
-    cascade: (tx, row) => deleteUserDependents(tx, 'seller', '', String(row.id)),
+    cascade: (tx, row) => deleteUserOwnedData(tx, 'seller', '', String(row.id)),
   });
 }

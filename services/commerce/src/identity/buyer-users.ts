@@ -10,7 +10,7 @@ import { idSchema, xpSchema } from '../resources/ids';
 import { renameUser } from '../resources/renames';
 import { hashPassword } from './passwords';
 import { routeBuyer } from './scopes';
-import { deleteUserDependents } from './user-cascade';
+import { deleteUserOwnedData } from './user-cascade';
 
 /** Passwords: 8 to 100 characters with a letter and a digit (OrderCloud's default password config). */
 export const passwordSchema = z
@@ -108,6 +108,6 @@ export function mountBuyerUsers(app: Hono<CommerceEnv>, db: Db): void {
         parent: { objectType: 'Buyer', id: buyerId },
       };
     },
-    cascade: (tx, row) => deleteUserDependents(tx, 'buyer', String(row.companyId), String(row.id)),
+    cascade: (tx, row) => deleteUserOwnedData(tx, 'buyer', String(row.companyId), String(row.id)),
   });
 }

@@ -1,11 +1,5 @@
 import type { Db } from '@catalogue/db';
-import {
-  buyers,
-  securityProfileAssignments,
-  userGroupAssignments,
-  userGroups,
-  users,
-} from '@catalogue/db/schema';
+import { buyers, users } from '@catalogue/db/schema';
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { z } from 'zod';
@@ -16,6 +10,7 @@ import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
 import { renameCompany } from '../resources/renames';
 import { assertSeller } from './scopes';
+import { deleteBuyerOwnedData, deleteUserOwnedData } from './user-cascade';
 
 export const buyerResource = new Resource({
   objectType: 'Buyer',
@@ -57,10 +52,9 @@ export function mountBuyers(app: Hono<CommerceEnv>, db: Db): void {
       if (deleted.length === 0) throw ApiError.notFound('Buyer', id);
       const ofBuyer = <T extends { companyType: unknown; companyId: unknown }>(t: T) =>
         and(eq(t.companyType as never, 'buyer'), eq(t.companyId as never, id));
-      await tx.delete(users).where(ofBuyer(users));
-      await tx.delete(userGroups).where(ofBuyer(userGroups));
-      await tx.delete(userGroupAssignments).where(ofBuyer(userGroupAssignments));
-      await tx.delete(securityProfileAssignments).where(eq(securityProfileAssignments.buyerId, id));
+      const members = await tx.delete(users).where(ofBuyer(users)).returning({ id: users.id });
+      for (const member of members) await deleteUserOwnedData(tx as unknown as Db, 'buyer', id, member.id);
+      await deleteBuyerOwnedData(tx as unknown as Db, id);
     });
     return c.body(null, 204);
   });

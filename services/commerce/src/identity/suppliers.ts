@@ -25,7 +25,7 @@ import { renameCompany } from '../resources/renames';
 import { addressResource } from './buyer-resources';
 import { userResource } from './buyer-users';
 import { assertOwnCompany, assertSeller } from './scopes';
-import { deleteUserDependents } from './user-cascade';
+import { deleteUserOwnedData } from './user-cascade';
 import { mountUserGroupVariant } from './user-groups';
 
 type C = Context<CommerceEnv>;
@@ -158,7 +158,7 @@ export function mountSuppliers(app: Hono<CommerceEnv>, db: Db): void {
     userResource(rolesFor('SupplierUserAdmin', 'SupplierUserReader')),
     {
       scope: companyScope,
-      cascade: (tx, row) => deleteUserDependents(tx, 'supplier', String(row.companyId), String(row.id)),
+      cascade: (tx, row) => deleteUserOwnedData(tx, 'supplier', String(row.companyId), String(row.id)),
     },
   );
   mountUserGroupVariant(app, db, {
