@@ -47,8 +47,11 @@ async function fromUserSnapshot(tx: Db, companyType: string, companyId: string, 
   return { user, snapshot: wire };
 }
 
-/** A supplier that may take orders from a buyer: active, and selling to all buyers or to this one. */
-async function supplierSellingTo(tx: Db, supplierId: string, buyerId: string): Promise<void> {
+/**
+ * A supplier that may take orders from a buyer: active, and selling to all buyers or to this one
+ * (NotFound naming `ToCompanyID` otherwise).
+ */
+export async function supplierSellingTo(tx: Db, supplierId: string, buyerId: string): Promise<void> {
   const [row] = await tx
     .select({ id: suppliers.id })
     .from(suppliers)
@@ -64,7 +67,13 @@ async function supplierSellingTo(tx: Db, supplierId: string, buyerId: string): P
       ),
     )
     .limit(1);
-  if (!row) throw ApiError.notFound('Supplier', supplierId);
+  if (!row) {
+    throw ApiError.of(404, 'NotFound', `Supplier ${supplierId} not found`, {
+      ObjectType: 'Supplier',
+      ObjectID: supplierId,
+      Property: 'ToCompanyID',
+    });
+  }
 }
 
 /**

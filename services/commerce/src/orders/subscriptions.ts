@@ -8,8 +8,6 @@ import {
   spendingAccounts,
   subscriptionItems,
   subscriptions,
-  supplierBuyers,
-  suppliers,
   users,
 } from '@catalogue/db/schema';
 import { and, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
@@ -36,6 +34,7 @@ import type { C } from './context';
 import { writeLineItem } from './line-items';
 import { toColumn } from './money';
 import { bundleItemsBody, bundleLines } from './order-bundles';
+import { supplierSellingTo } from './orders';
 import { lineSubtotal, priceProduct, senderPrincipal, unitPriceFor } from './pricing';
 import { recalculateTotals } from './recalculate';
 import { specChoiceSchema } from './wire';
@@ -247,31 +246,6 @@ async function buyerUser(tx: Db, companyId: string, userId: string) {
   if (!user.active)
     throw ApiError.invalidRequest(`User ${userId} is not active.`, { Property: 'FromUserID' });
   return user;
-}
-
-async function supplierSellingTo(tx: Db, supplierId: string, buyerId: string): Promise<void> {
-  const [row] = await tx
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .leftJoin(
-      supplierBuyers,
-      and(eq(supplierBuyers.supplierId, suppliers.id), eq(supplierBuyers.buyerId, buyerId)),
-    )
-    .where(
-      and(
-        eq(suppliers.id, supplierId),
-        eq(suppliers.active, true),
-        or(eq(suppliers.allBuyersCanOrder, true), eq(supplierBuyers.buyerId, buyerId)),
-      ),
-    )
-    .limit(1);
-  if (!row) {
-    throw ApiError.of(404, 'NotFound', `Supplier ${supplierId} not found`, {
-      ObjectType: 'Supplier',
-      ObjectID: supplierId,
-      Property: 'ToCompanyID',
-    });
-  }
 }
 
 async function checkPayment(tx: Db, sender: Principal, payment: NonNullable<SubscriptionBody['Payment']>) {
