@@ -1,10 +1,9 @@
-import { queryRows } from '@catalogue/db';
 import { testDriver } from '@catalogue/db/testing';
-import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommerceUnderTest, startCommerce } from './testing/commerce-server';
 import { ADMIN_PASSWORD, BUYER_PASSWORD } from './testing/sdk';
+import { tableCounts } from './testing/tables';
 
 /**
  * The authorisation matrix: every route of the service, called by every demo identity. Calls carry invalid
@@ -45,23 +44,6 @@ describe(`authorisation matrix on ${testDriver()}`, () => {
     });
     const body = (await response.json()) as { access_token: string };
     return body.access_token;
-  }
-
-  async function tableCounts(): Promise<Record<string, number>> {
-    const tables = await queryRows<{ table_name: string }>(
-      commerce.database.db,
-      sql`select table_name from information_schema.tables where table_schema = 'public'
-          and table_name not in ('refresh_tokens', 'signing_keys') order by 1`,
-    );
-    const counts: Record<string, number> = {};
-    for (const { table_name } of tables) {
-      const [row] = await queryRows<{ n: number }>(
-        commerce.database.db,
-        sql`select count(*)::int as n from ${sql.identifier(table_name)}`,
-      );
-      counts[table_name] = row?.n ?? -1;
-    }
-    return counts;
   }
 
   beforeAll(async () => {
@@ -146,7 +128,7 @@ describe(`authorisation matrix on ${testDriver()}`, () => {
   });
 
   it('refuses every call without a sufficient role, accepts every call with one, and keeps companies apart', async () => {
-    const before = await tableCounts();
+    const before = await tableCounts(commerce.database.db);
     const problems: string[] = [];
     const protectedRoutes = commerce.routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`));
     for (const route of protectedRoutes) {
@@ -206,7 +188,7 @@ describe(`authorisation matrix on ${testDriver()}`, () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(await tableCounts()).toEqual(before);
+    expect(await tableCounts(commerce.database.db)).toEqual(before);
   });
 
   it('refuses every protected route without a token', async () => {

@@ -1,9 +1,8 @@
-import { queryRows } from '@catalogue/db';
 import { testDriver } from '@catalogue/db/testing';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommerceUnderTest, startCommerce } from '../testing/commerce-server';
 import { ADMIN_PASSWORD, BUYER_PASSWORD } from '../testing/sdk';
+import { tableCounts } from '../testing/tables';
 
 /**
  * The authorisation matrix's rules for a supplier user (the demo `supplier` of KEYSTONE-PREFAB): every
@@ -31,23 +30,6 @@ describe(`a supplier user on every route on ${testDriver()}`, () => {
       body: new URLSearchParams(form),
     });
     return ((await response.json()) as { access_token: string }).access_token;
-  }
-
-  async function tableCounts(): Promise<Record<string, number>> {
-    const tables = await queryRows<{ table_name: string }>(
-      commerce.database.db,
-      sql`select table_name from information_schema.tables where table_schema = 'public'
-          and table_name not in ('refresh_tokens', 'signing_keys') order by 1`,
-    );
-    const counts: Record<string, number> = {};
-    for (const { table_name } of tables) {
-      const [row] = await queryRows<{ n: number }>(
-        commerce.database.db,
-        sql`select count(*)::int as n from ${sql.identifier(table_name)}`,
-      );
-      counts[table_name] = row?.n ?? -1;
-    }
-    return counts;
   }
 
   beforeAll(async () => {
@@ -93,7 +75,7 @@ describe(`a supplier user on every route on ${testDriver()}`, () => {
 
   it('refuses with OrderCloud codes, keeps other companies apart and changes nothing', async () => {
     expect(token).not.toBe('');
-    const before = await tableCounts();
+    const before = await tableCounts(commerce.database.db);
     const problems: string[] = [];
     let reachedOwn = 0;
     for (const route of commerce.routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`))) {
@@ -112,6 +94,6 @@ describe(`a supplier user on every route on ${testDriver()}`, () => {
     }
     expect(problems).toEqual([]);
     expect(reachedOwn).toBeGreaterThan(3);
-    expect(await tableCounts()).toEqual(before);
+    expect(await tableCounts(commerce.database.db)).toEqual(before);
   });
 });

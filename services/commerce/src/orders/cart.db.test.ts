@@ -1,8 +1,9 @@
 import { testDriver } from '@catalogue/db/testing';
 import { Auth, Cart, LineItems, Me, Orders, Tokens } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buyableProducts, tableCounts } from '../testing/orders';
+import { buyableProducts } from '../testing/orders';
 import { commerceForTests, loginAs, refusal } from '../testing/sdk';
+import { tableCounts } from '../testing/tables';
 
 /** The active cart through the official SDK's Cart API: OrderCloud's /cart semantics. */
 describe(`cart on ${testDriver()}`, () => {

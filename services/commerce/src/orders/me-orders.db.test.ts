@@ -1,8 +1,9 @@
 import { testDriver } from '@catalogue/db/testing';
 import { Auth, Cart, Me, Orders, PriceSchedules, Products, Tokens } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buyableProducts, tableCounts } from '../testing/orders';
+import { buyableProducts } from '../testing/orders';
 import { commerceForTests, loginAs, refusal } from '../testing/sdk';
+import { tableCounts } from '../testing/tables';
 
 /** `/me/orders`: the user's own orders, and moving an anonymous shopper's cart to the user who logs in. */
 describe(`/me/orders on ${testDriver()}`, () => {

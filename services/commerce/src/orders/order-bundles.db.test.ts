@@ -1,8 +1,9 @@
 import { testDriver } from '@catalogue/db/testing';
 import { BundleLineItems, Bundles, Cart, Catalogs, LineItems, Orders } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buyableProducts, tableCounts } from '../testing/orders';
+import { buyableProducts } from '../testing/orders';
 import { commerceForTests, loginAs, refusal } from '../testing/sdk';
+import { tableCounts } from '../testing/tables';
 
 /** Bundles added to orders and carts through the official SDK. */
 describe(`order bundles on ${testDriver()}`, () => {

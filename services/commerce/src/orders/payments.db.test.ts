@@ -1,8 +1,9 @@
 import { testDriver } from '@catalogue/db/testing';
 import { Cart, CreditCards, Me, Orders, Payments, SpendingAccounts } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buyableProducts, tableCounts } from '../testing/orders';
+import { buyableProducts } from '../testing/orders';
 import { commerceForTests, loginAs, refusal } from '../testing/sdk';
+import { tableCounts } from '../testing/tables';
 
 /** Payments and payment transactions through the official SDK, on /orders and on /cart. */
 describe(`payments on ${testDriver()}`, () => {

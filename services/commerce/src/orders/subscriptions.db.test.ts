@@ -14,8 +14,9 @@ import {
   Subscriptions,
 } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buyableProducts, tableCounts } from '../testing/orders';
+import { buyableProducts } from '../testing/orders';
 import { commerceForTests, loginAs, refusal } from '../testing/sdk';
+import { tableCounts } from '../testing/tables';
 import { startSubscriptionJob } from './subscription-job';
 import { advance, placeDueSubscriptionOrders } from './subscriptions';
 

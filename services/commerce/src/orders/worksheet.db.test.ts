@@ -1,8 +1,8 @@
 import { testDriver } from '@catalogue/db/testing';
 import { Cart, IntegrationEvents, LineItems, Me, Orders, Products } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tableCounts } from '../testing/orders';
 import { commerceForTests, loginAs, refusal } from '../testing/sdk';
+import { tableCounts } from '../testing/tables';
 
 /** Worksheet, estimateshipping, shipmethods and calculate (orders and /cart) through the official SDK. */
 describe(`order worksheet and calculation on ${testDriver()}`, () => {

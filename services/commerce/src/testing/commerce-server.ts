@@ -31,7 +31,11 @@ export async function serveCommerce(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     routes: service.routes,
-    close: () => closeGracefully(server, 1000),
+    close: () => {
+      // Stops the service's background work (the subscription job) before the database goes away.
+      service.stop();
+      return closeGracefully(server, 1000);
+    },
   };
 }
 
