@@ -22,7 +22,7 @@ import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
 import { idempotency } from './http/idempotency';
-import { type CachedRoute, cachedReads, ReadCache } from './http/read-cache';
+import { type CachedRoute, cachedReads, ReadCache, readCacheScope } from './http/read-cache';
 import { mountAdminUsers } from './identity/admin-users';
 import { mountApiClients } from './identity/api-clients';
 import { mountApprovalRules } from './identity/approval-rules';
@@ -92,6 +92,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   app.use('/v1/*', idempotency(db));
   if (config.COMMERCE_CACHE_MB > 0) {
     const cache = new ReadCache(database, config.COMMERCE_CACHE_MB * 1024 * 1024);
+    app.use('/v1/*', readCacheScope(cache));
     app.use('/v1/*', cachedReads(cache, db, CACHED_ROUTES, options.basePath));
   }
   mountUserActions(app, db, tokens);

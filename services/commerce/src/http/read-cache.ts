@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Database, type Db, queryRows } from '@catalogue/db';
 import { sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
@@ -10,7 +11,7 @@ import type { CommerceEnv } from './env';
  * group's `cache_generations` row on at the commit of every transaction that changed one of its tables
  * (migrations 0011–0013), and NOTIFY `cache_generation` with the group's name.
  */
-export type GenerationName = 'catalogue' | 'identity';
+export type GenerationName = 'catalogue' | 'identity' | 'promotions';
 
 /**
  * A read cache for GET answers. Entries are keyed by the committed generation of the tables they were
@@ -22,10 +23,14 @@ export type GenerationName = 'catalogue' | 'identity';
  */
 export class ReadCache {
   private readonly entries: LRUCache<string, string>;
+  /** Values of `rememberValue`, counted rather than measured: about 4 KiB each is budgeted. */
+  private readonly values: LRUCache<string, { value: unknown }>;
   private waiters: { resolve(generations: Map<string, number>): void; reject(error: unknown): void }[] = [];
   private reading = false;
   private readonly inFlight = new Map<string, Promise<string | null>>();
   private readonly db: Db;
+  /** Generations read through a caller's transaction, read once for the transaction. */
+  private readonly perReader = new WeakMap<Db, Promise<Map<string, number>>>();
   /** PGlite: the in-memory generations, once the listener is in place. */
   private local: { ready: Promise<unknown>; generations: Map<string, number> } | undefined;
 
@@ -35,6 +40,9 @@ export class ReadCache {
       maxSize: Math.max(maxBytes, 1),
       // UTF-16 code units, two bytes each, plus the key.
       sizeCalculation: (value, key) => Math.max(1, (value.length + key.length) * 2),
+    });
+    this.values = new LRUCache<string, { value: unknown }>({
+      max: Math.max(64, Math.floor(maxBytes / 4096)),
     });
     if (database.raw.kind === 'pglite') {
       const generations = new Map<string, number>();
@@ -47,15 +55,32 @@ export class ReadCache {
 
   /** The committed generation of a group of tables, read by a query that started after this call. */
   async generation(name: GenerationName): Promise<number> {
+    return (await this.generations()).get(name) ?? 0;
+  }
+
+  /**
+   * Every group's committed generation, read by a query that started after this call: through `reader`
+   * when given (a transaction's connection: a caller holding one must not wait for another, or a full pool
+   * would wait for itself), else shared with the other requests waiting.
+   */
+  private async generations(reader?: Db): Promise<Map<string, number>> {
     if (this.local) {
       await this.local.ready;
-      return this.local.generations.get(name) ?? 0;
+      return this.local.generations;
     }
-    const generations = await new Promise<Map<string, number>>((resolve, reject) => {
+    if (reader) {
+      // Once per transaction: what it prices or plans after that is remembered under the same state.
+      let read = this.perReader.get(reader);
+      if (!read) {
+        read = readGenerations(reader);
+        this.perReader.set(reader, read);
+      }
+      return read;
+    }
+    return new Promise<Map<string, number>>((resolve, reject) => {
       this.waiters.push({ resolve, reject });
       if (!this.reading) void this.readForWaiters();
     });
-    return generations.get(name) ?? 0;
   }
 
   private async readForWaiters(): Promise<void> {
@@ -65,11 +90,7 @@ export class ReadCache {
         const batch = this.waiters;
         this.waiters = [];
         try {
-          const rows = await queryRows<{ name: string; generation: string | number }>(
-            this.db,
-            sql`select name, generation from cache_generations`,
-          );
-          const generations = new Map(rows.map((r) => [r.name, Number(r.generation)]));
+          const generations = await readGenerations(this.db);
           for (const waiter of batch) waiter.resolve(generations);
         } catch (error) {
           for (const waiter of batch) waiter.reject(error);
@@ -104,10 +125,62 @@ export class ReadCache {
     return computing;
   }
 
+  /**
+   * An in-memory value for `key` computed from the committed state of the named groups of tables:
+   * `compute()`'s answer, kept until one of the groups moves on (errors are not kept). Values are shared
+   * between requests and must not be changed by their users. `compute` may run inside the caller's
+   * transaction, which must not have changed any table of the groups before (its changes would be kept
+   * under the generation of the state before them).
+   */
+  async rememberValue<T>(
+    groups: GenerationName[],
+    key: string,
+    compute: () => Promise<T>,
+    reader?: Db,
+  ): Promise<T> {
+    const generations = await this.generations(reader);
+    const full = `${groups.map((g) => `${g}:${generations.get(g) ?? 0}`).join(',')}\u0000${key}`;
+    const hit = this.values.get(full);
+    if (hit !== undefined) return hit.value as T;
+    const value = await compute();
+    this.values.set(full, { value });
+    return value;
+  }
+
   /** Entries and bytes held, for tests and the health page. */
   stats(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
+}
+
+const scope = new AsyncLocalStorage<ReadCache>();
+
+/** Makes the read cache available to the code a request runs (`memoized`), through its async context. */
+export function readCacheScope(cache: ReadCache): MiddlewareHandler<CommerceEnv> {
+  return (_c, next) => scope.run(cache, next);
+}
+
+/**
+ * `ReadCache.rememberValue` with the cache of the request being served, or `compute()` itself outside a
+ * request (background jobs) or when the cache is turned off.
+ */
+export function memoized<T>(
+  groups: GenerationName[],
+  key: string,
+  compute: () => Promise<T>,
+  /** The caller's transaction, if it holds one: the generations are read through it. */
+  reader?: Db,
+): Promise<T> {
+  const cache = scope.getStore();
+  return cache ? cache.rememberValue(groups, key, compute, reader) : compute();
+}
+
+async function readGenerations(db: Db): Promise<Map<string, number>> {
+  const rows = await queryRows<{ name: string; generation: string | number }>(
+    db,
+    sql`select name, generation from cache_generations`,
+  );
+  return new Map(rows.map((r) => [r.name, Number(r.generation)]));
 }
 
 export interface CachedRoute {

@@ -9,7 +9,7 @@ import {
   products,
   variants,
 } from '@catalogue/db/schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Principal } from '../auth/claims';
 import { requireAnyRole } from '../auth/roles';
@@ -23,7 +23,7 @@ import { money, sum, ZERO } from './money';
 import { moveSpendingAccountBalances } from './payments';
 import { priceProduct, senderPrincipal } from './pricing';
 import { redeemPromotions, refreshPromotions, releasePromotions } from './promotion-engine';
-import { recalculateTotals } from './recalculate';
+import { recalculate } from './recalculate';
 import { orderResource } from './wire';
 
 const statusError = (code: string, order: OrderRow, message: string) =>
@@ -57,7 +57,22 @@ function stockNeeds(items: LineItemRow[]) {
  * until the transaction ends, so concurrent submits of one product queue.
  */
 export async function moveStock(tx: Db, items: LineItemRow[], sign: 1 | -1): Promise<void> {
-  for (const need of stockNeeds(items)) {
+  const needs = stockNeeds(items);
+  // The products whose own (or variants') stock may move, locked at once, in ID order.
+  const productIds = [...new Set(needs.filter((n) => !n.recordId).map((n) => n.productId))].sort();
+  const locked = new Map(
+    productIds.length === 0
+      ? []
+      : (
+          await tx
+            .select()
+            .from(products)
+            .where(inArray(products.id, productIds))
+            .orderBy(asc(products.id))
+            .for('update')
+        ).map((p) => [p.id, p]),
+  );
+  for (const need of needs) {
     const delta = sign * need.units;
     if (need.recordId) {
       const [row] = await tx
@@ -78,12 +93,7 @@ export async function moveStock(tx: Db, items: LineItemRow[], sign: 1 | -1): Pro
         throw insufficient(need, row.quantityAvailable - delta);
       continue;
     }
-    const [product] = await tx
-      .select()
-      .from(products)
-      .where(eq(products.id, need.productId))
-      .for('update')
-      .limit(1);
+    const product = locked.get(need.productId);
     if (!product?.inventoryEnabled) continue;
     if (product.inventoryVariantLevelTracking && need.variantId) {
       const [row] = await tx
@@ -130,6 +140,16 @@ export async function checkSubmittable(
   principal: Principal,
   order: OrderRow,
 ): Promise<LineItemRow[]> {
+  return (await submittable(tx, principal, order)).items;
+}
+
+/** `checkSubmittable`, given the line items when the caller holds them; answers the payments too. */
+async function submittable(
+  tx: Db,
+  principal: Principal,
+  order: OrderRow,
+  known?: LineItemRow[],
+): Promise<{ items: LineItemRow[]; paid: (typeof payments.$inferSelect)[] }> {
   if (!relationTo(principal, order).sender) {
     throw ApiError.of(
       403,
@@ -149,7 +169,7 @@ export async function checkSubmittable(
       `Order ${order.id} is ${order.status} and cannot be submitted.`,
     );
   }
-  const items = await tx.select().from(lineItems).where(eq(lineItems.orderId, order.id));
+  const items = known ?? (await tx.select().from(lineItems).where(eq(lineItems.orderId, order.id)));
   if (items.length === 0) {
     throw statusError('Order.CannotSubmitWithNoLineItems', order, `Order ${order.id} has no line items.`);
   }
@@ -200,17 +220,18 @@ export async function checkSubmittable(
       );
     }
   }
-  return items;
+  return { items, paid };
 }
 
 /** Submits a locked order: AwaitingApproval when approval rules fire, else Open; stock is taken. */
 export async function submitOrder(tx: Db, principal: Principal, order: OrderRow): Promise<OrderRow> {
-  await refreshPromotions(tx, order.id);
-  const current = await recalculateTotals(tx, order.id);
-  const items = await checkSubmittable(tx, principal, current);
-  await redeemPromotions(tx, order.id);
+  const promotions = await refreshPromotions(tx, order);
+  const recalculated = await recalculate(tx, order, { applied: promotions.applied });
+  const current = recalculated.order;
+  const { items, paid } = await submittable(tx, principal, current, recalculated.items);
+  if (promotions.applied === null || promotions.applied.length > 0) await redeemPromotions(tx, order.id);
   await moveStock(tx, items, -1);
-  await moveSpendingAccountBalances(tx, current, -1);
+  await moveSpendingAccountBalances(tx, current, -1, paid);
   const needed = await approvalsNeeded(tx, current, items);
   const now = new Date();
   if (needed.length > 0) {

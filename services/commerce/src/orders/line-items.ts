@@ -25,10 +25,10 @@ import {
 } from './access';
 import { addressBody, givenAddress, senderAddress } from './addresses';
 import { type C, directionOf, withLockedOrder } from './context';
-import { money, toColumn } from './money';
+import { money, toColumn, ZERO } from './money';
 import { lineSubtotal, priceProduct, senderPrincipal, unitPriceFor } from './pricing';
 import { refreshPromotions } from './promotion-engine';
-import { recalculateTotals } from './recalculate';
+import { recalculate, recalculateTotals } from './recalculate';
 import { lineItemBody, lineItemResource } from './wire';
 
 export type LineItemRow = typeof lineItems.$inferSelect;
@@ -130,6 +130,9 @@ export async function writeLineItem(
     isOnSale: priced.isOnSale && !overridden,
     priceScheduleId: priced.priceScheduleId,
     lineSubtotal: toColumn(lineSubtotal(unitPrice, body.Quantity)),
+    // Before promotions, which `recalculate` then takes off.
+    promotionDiscount: toColumn(ZERO),
+    lineTotal: toColumn(lineSubtotal(unitPrice, body.Quantity)),
     costCenter: body.CostCenter ?? null,
     dateNeeded: body.DateNeeded ? new Date(body.DateNeeded) : null,
     shippingAccount: body.ShippingAccount ?? null,
@@ -167,17 +170,19 @@ export async function writeLineItem(
     }
     throw error;
   }
-  if (others.length === 0) {
-    await tx.update(orders).set({ currency: priced.currency }).where(eq(orders.id, order.id));
-  }
-  if (priced.schedule.useCumulativeQuantity) await repriceCumulative(tx, order, body.ProductID, written.id);
-  await refreshPromotions(tx, order.id);
-  await recalculateTotals(tx, order.id);
-  const [fresh] = await tx
-    .select()
-    .from(lineItems)
-    .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, written.id)));
-  return fresh as LineItemRow;
+  // The order's first line sets its currency.
+  const current = others.length === 0 ? { ...order, currency: priced.currency } : order;
+  const repriced =
+    priced.schedule.useCumulativeQuantity &&
+    (await repriceCumulative(tx, order, body.ProductID, written.id)) > 0;
+  const promotions = await refreshPromotions(tx, current);
+  const { items } = await recalculate(tx, current, {
+    // Other lines repriced: read them again.
+    ...(repriced ? {} : { items: [...others, written] }),
+    applied: promotions.applied,
+    ...(others.length === 0 ? { set: { currency: priced.currency } } : {}),
+  });
+  return items.find((i) => i.id === written.id) as LineItemRow;
 }
 
 /**
@@ -190,13 +195,14 @@ export async function repriceCumulative(
   order: OrderRow,
   productId: string,
   exceptId = '',
-): Promise<void> {
+): Promise<number> {
   const lines = await tx
     .select()
     .from(lineItems)
     .where(and(eq(lineItems.orderId, order.id), eq(lineItems.productId, productId)));
   const total = lines.reduce((n, l) => n + l.quantity, 0);
   const sender = senderPrincipal(order);
+  let changed = 0;
   for (const line of lines) {
     if (line.id === exceptId || line.priceOverridden) continue;
     const choices = (line.specs as { SpecID: string; OptionID: string | null; Value: string | null }[]).map(
@@ -205,11 +211,15 @@ export async function repriceCumulative(
     const priced = await priceProduct(tx, sender, productId, choices);
     if (!priced.schedule.useCumulativeQuantity) continue;
     const unitPrice = unitPriceFor(priced, line.quantity, total);
+    const subtotal = lineSubtotal(unitPrice, line.quantity);
+    if (money(line.unitPrice) === unitPrice && money(line.lineSubtotal) === subtotal) continue;
     await tx
       .update(lineItems)
-      .set({ unitPrice: toColumn(unitPrice), lineSubtotal: toColumn(lineSubtotal(unitPrice, line.quantity)) })
+      .set({ unitPrice: toColumn(unitPrice), lineSubtotal: toColumn(subtotal) })
       .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, line.id)));
+    changed++;
   }
+  return changed;
 }
 
 async function usableInventoryRecord(

@@ -325,11 +325,20 @@ async function mayExceed(tx: Db, sender: Principal, id: string): Promise<boolean
  * no longer covers it (another order spent it meanwhile) unless the sender may exceed it. The updated
  * accounts stay locked until the transaction ends, so concurrent submits queue.
  */
-export async function moveSpendingAccountBalances(tx: Db, order: OrderRow, sign: 1 | -1): Promise<void> {
-  const paid = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.type, 'SpendingAccount')));
+export async function moveSpendingAccountBalances(
+  tx: Db,
+  order: OrderRow,
+  sign: 1 | -1,
+  /** The order's payments, when the caller holds them. */
+  known?: (typeof payments.$inferSelect)[],
+): Promise<void> {
+  const paid = (
+    known ??
+    (await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.type, 'SpendingAccount'))))
+  ).filter((p) => p.type === 'SpendingAccount');
   const sender = senderPrincipal(order);
   for (const payment of paid) {
     if (!payment.spendingAccountId || payment.orderReturnId) continue;

@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
 import { effectivePriceScheduleIds } from '../catalog/visibility';
 import { ApiError } from '../http/api-error';
+import { memoized } from '../http/read-cache';
 import { visibleProduct } from '../me/me-products';
 import { divide, type Money, money, percentOf, roundCents, ZERO } from './money';
 
@@ -66,20 +67,59 @@ export function senderPrincipal(order: {
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
+type Priced = Omit<PricedLine, 'unitPrice'> & {
+  basePrices: PriceBreakRow[];
+  schedule: ScheduleRow;
+  markups: Markups;
+};
+
 /**
  * Prices one product for an order's sender: the product must be active and visible to them; the price
  * schedule is theirs (assignment before default, OrderCloud's precedence); spec choices are checked against
  * the product's specs (required ones filled from defaults) and add their markups; a complete choice of
  * variant-defining options selects the variant.
+ *
+ * What the catalogue decides is remembered per committed catalogue and identity generation (the read
+ * cache, during a request), so a line item costs its order's transaction no catalogue queries once the
+ * product has been priced for the sender; only the sale window is judged at each call. Stock figures are
+ * therefore those of the last commit: what counts is the stock taken at submit, under row locks.
+ * Callers price before their transaction changes any catalogue table (see `memoized`).
  */
 export async function priceProduct(
   tx: Db,
   sender: Principal,
   productId: string,
   choices: SpecChoice[],
-): Promise<
-  Omit<PricedLine, 'unitPrice'> & { basePrices: PriceBreakRow[]; schedule: ScheduleRow; markups: Markups }
-> {
+): Promise<Priced> {
+  const key = [
+    'price',
+    sender.companyType,
+    sender.companyId,
+    sender.userId,
+    productId,
+    JSON.stringify(choices.map((c) => [c.SpecID, c.OptionID ?? null, c.Value ?? null])),
+  ].join('\u0000');
+  const loaded = await memoized(
+    ['catalogue', 'identity'],
+    key,
+    () => loadPricing(tx, sender, productId, choices),
+    tx,
+  );
+  const now = Date.now();
+  const { schedule } = loaded;
+  const onSale =
+    schedule.saleStart !== null &&
+    schedule.saleStart.getTime() <= now &&
+    (schedule.saleEnd === null || now < schedule.saleEnd.getTime());
+  return { ...loaded, isOnSale: onSale && loaded.basePrices.some((b) => b.salePrice !== null) };
+}
+
+async function loadPricing(
+  tx: Db,
+  sender: Principal,
+  productId: string,
+  choices: SpecChoice[],
+): Promise<Omit<Priced, 'isOnSale'>> {
   const row = (await visibleProduct(tx, sender, productId)) as typeof products.$inferSelect;
   const [effective] = await queryRows<{ price_schedule_id: string | null }>(
     tx,
@@ -104,18 +144,12 @@ export async function priceProduct(
 
   const specs = await resolveSpecs(tx, productId, choices);
   const variant = await variantOf(tx, productId, specs.resolved);
-  const now = Date.now();
-  const onSale =
-    schedule.saleStart !== null &&
-    schedule.saleStart.getTime() <= now &&
-    (schedule.saleEnd === null || now < schedule.saleEnd.getTime());
   const variantTracked = row.inventoryVariantLevelTracking && variant !== null;
   return {
     productId,
     variantId: variant ? (variant.id as string) : null,
     priceScheduleId: scheduleId,
     currency: schedule.currency,
-    isOnSale: onSale && breaks.some((b) => b.salePrice !== null),
     specs: specs.resolved,
     product: {
       ID: row.id,

@@ -10,6 +10,7 @@ import {
 } from '@catalogue/db/schema';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { ApiError } from '../http/api-error';
+import { memoized } from '../http/read-cache';
 import type { OrderRow } from './access';
 import {
   type ExpressionContext,
@@ -75,6 +76,12 @@ export interface PromotionChange {
 export interface RefreshOutcome {
   added: PromotionChange[];
   removed: PromotionChange[];
+}
+
+/** A promotion's amount on a line (or on the order, with an empty LineItemID) as applied. */
+export interface AppliedAmount {
+  lineItemId: string;
+  amount: Money;
 }
 
 interface DesiredRow {
@@ -385,6 +392,19 @@ interface Plan {
 }
 
 async function plan(tx: Db, order: OrderRow, options: PlanOptions): Promise<Plan> {
+  const existing = await tx
+    .select()
+    .from(orderPromotions)
+    .where(eq(orderPromotions.orderId, order.id))
+    .orderBy(
+      asc(orderPromotions.dateApplied),
+      asc(orderPromotions.promotionId),
+      asc(orderPromotions.lineItemId),
+    );
+  // Most orders have no promotion and most marketplaces no AutoApply one: then nothing is asked.
+  if (existing.length === 0 && !options.requested && !(options.autoApply && (await autoApplyActive(tx)))) {
+    return { existing, desired: [], outcome: { added: [], removed: [] } };
+  }
   const now = new Date();
   const without = new Set(options.without ?? []);
   const appliedIds = sql`(select ${orderPromotions.promotionId} from ${orderPromotions} where ${orderPromotions.orderId} = ${order.id})`;
@@ -405,18 +425,8 @@ async function plan(tx: Db, order: OrderRow, options: PlanOptions): Promise<Plan
   );
   if (candidates.length === 0) {
     // Nothing applies and nothing was applied (a promotion deleted meanwhile leaves rows behind).
-    const existing = await tx.select().from(orderPromotions).where(eq(orderPromotions.orderId, order.id));
     return { existing, desired: [], outcome: { added: [], removed: [] } };
   }
-  const existing = await tx
-    .select()
-    .from(orderPromotions)
-    .where(eq(orderPromotions.orderId, order.id))
-    .orderBy(
-      asc(orderPromotions.dateApplied),
-      asc(orderPromotions.promotionId),
-      asc(orderPromotions.lineItemId),
-    );
   const ctx = await orderContext(tx, order, candidates);
   const byId = new Map(candidates.map((c) => [c.promotion.id, c]));
   const appliedOrder = [...new Set(existing.map((r) => r.promotionId))];
@@ -610,20 +620,42 @@ async function orderRow(tx: Db, orderId: string): Promise<OrderRow | null> {
   return row ?? null;
 }
 
+/** Whether any active AutoApply promotion exists, remembered per committed generation of the promotions. */
+function autoApplyActive(tx: Db): Promise<boolean> {
+  return memoized(
+    ['promotions'],
+    'autoapply-active',
+    async () => {
+      const [row] = await tx
+        .select({ id: promotions.id })
+        .from(promotions)
+        .where(and(eq(promotions.autoApply, true), eq(promotions.active, true)))
+        .limit(1);
+      return row !== undefined;
+    },
+    tx,
+  );
+}
+
 /**
  * Re-evaluates the promotions applied to an order after any change to it (in the caller's transaction,
  * which holds the order's lock, before the totals are recalculated): amounts recomputed, promotions that
  * are no longer eligible removed, eligible AutoApply promotions added. Orders that are not unsubmitted (or
- * declined, on their way to a resubmission) are left alone.
+ * declined, on their way to a resubmission) are left alone. Given the order's row (current in the caller's
+ * transaction) it is not read again. Answers the promotions now applied (null when the order was left
+ * alone), for `recalculate`.
  */
-export async function refreshPromotions(tx: Db, orderId: string): Promise<RefreshOutcome> {
-  const order = await orderRow(tx, orderId);
+export async function refreshPromotions(
+  tx: Db,
+  orderOrId: string | OrderRow,
+): Promise<RefreshOutcome & { applied: AppliedAmount[] | null }> {
+  const order = typeof orderOrId === 'string' ? await orderRow(tx, orderOrId) : orderOrId;
   if (!order || (order.status !== 'Unsubmitted' && order.status !== 'Declined')) {
-    return { added: [], removed: [] };
+    return { added: [], removed: [], applied: null };
   }
   const result = await plan(tx, order, { autoApply: true });
-  await write(tx, orderId, result);
-  return result.outcome;
+  await write(tx, order.id, result);
+  return { ...result.outcome, applied: result.desired };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Db } from '@catalogue/db';
 import { lineItems, orderPromotions, orders } from '@catalogue/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { type Money, money, sum, toColumn, ZERO } from './money';
+import type { AppliedAmount } from './promotion-engine';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type LineItemRow = typeof lineItems.$inferSelect;
@@ -14,29 +15,56 @@ export type LineItemRow = typeof lineItems.$inferSelect;
  * PromotionDiscount. Nothing here is ever taken from a client.
  */
 export async function recalculateTotals(tx: Db, orderId: string): Promise<OrderRow> {
-  const items = await tx.select().from(lineItems).where(eq(lineItems.orderId, orderId));
-  const applied = await tx.select().from(orderPromotions).where(eq(orderPromotions.orderId, orderId));
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw new Error(`order ${orderId} vanished inside its own transaction`);
+  return (await recalculate(tx, order)).order;
+}
+
+/**
+ * `recalculateTotals` for a caller that already holds some of what it needs in its transaction: the
+ * order's row, its line items and the promotions applied (`refreshPromotions` answers them) are read only
+ * when not given; `set` adds columns to the order's update. Answers the order and its line items as written.
+ */
+export async function recalculate(
+  tx: Db,
+  order: OrderRow,
+  known: {
+    items?: LineItemRow[];
+    applied?: AppliedAmount[] | null;
+    set?: Partial<Pick<OrderRow, 'currency'>>;
+  } = {},
+): Promise<{ order: OrderRow; items: LineItemRow[] }> {
+  const items = known.items ?? (await tx.select().from(lineItems).where(eq(lineItems.orderId, order.id)));
+  const applied: AppliedAmount[] =
+    known.applied ??
+    (await tx.select().from(orderPromotions).where(eq(orderPromotions.orderId, order.id))).map((p) => ({
+      lineItemId: p.lineItemId,
+      amount: money(p.amount) ?? ZERO,
+    }));
   const lineDiscount = new Map<string, Money>();
   for (const p of applied) {
     if (p.lineItemId === '') continue;
-    lineDiscount.set(p.lineItemId, (lineDiscount.get(p.lineItemId) ?? ZERO) + (money(p.amount) ?? ZERO));
+    lineDiscount.set(p.lineItemId, (lineDiscount.get(p.lineItemId) ?? ZERO) + p.amount);
   }
+  const written: LineItemRow[] = [];
   for (const item of items) {
     const subtotal = money(item.lineSubtotal) ?? ZERO;
     const discount = lineDiscount.get(item.id) ?? ZERO;
     const capped = discount > subtotal ? subtotal : discount;
     const total = subtotal - capped;
     if (money(item.promotionDiscount) !== capped || money(item.lineTotal) !== total) {
-      await tx
+      const [row] = await tx
         .update(lineItems)
         .set({ promotionDiscount: toColumn(capped), lineTotal: toColumn(total) })
-        .where(and(eq(lineItems.orderId, orderId), eq(lineItems.id, item.id)));
+        .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, item.id)))
+        .returning();
+      written.push(row as LineItemRow);
+    } else {
+      written.push(item);
     }
   }
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) throw new Error(`order ${orderId} vanished inside its own transaction`);
   const subtotal = sum(items.map((i) => money(i.lineSubtotal) ?? ZERO));
-  const promotions = sum(applied.map((p) => money(p.amount) ?? ZERO));
+  const promotions = sum(applied.map((p) => p.amount));
   const promotionDiscount = promotions > subtotal ? subtotal : promotions;
   const charges =
     (money(order.shippingCost) ?? ZERO) +
@@ -46,13 +74,14 @@ export async function recalculateTotals(tx: Db, orderId: string): Promise<OrderR
   const [updated] = await tx
     .update(orders)
     .set({
+      ...known.set,
       lineItemCount: items.length,
       subtotal: toColumn(subtotal),
       promotionDiscount: toColumn(promotionDiscount),
       total: toColumn(subtotal + charges - promotionDiscount),
       lastUpdated: new Date(),
     })
-    .where(eq(orders.id, orderId))
+    .where(eq(orders.id, order.id))
     .returning();
-  return updated as OrderRow;
+  return { order: updated as OrderRow, items: written };
 }

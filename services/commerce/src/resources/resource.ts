@@ -107,21 +107,40 @@ export function listSchemaOf(def: ResourceDef): ListSchema {
   };
 }
 
+const keysByTable = new WeakMap<object, Map<Column, string>>();
+
 /** The JS property of each column in the Drizzle table (what insert/update values are keyed by). */
 export function columnKeys(def: ResourceDef): Map<Column, string> {
-  const keys = new Map<Column, string>();
-  for (const [key, column] of Object.entries(getTableColumns(def.table))) keys.set(column as Column, key);
+  let keys = keysByTable.get(def.table);
+  if (!keys) {
+    keys = new Map<Column, string>();
+    for (const [key, column] of Object.entries(getTableColumns(def.table))) keys.set(column as Column, key);
+    keysByTable.set(def.table, keys);
+  }
   return keys;
+}
+
+const wireFieldsByDef = new WeakMap<ResourceDef, [name: string, key: string][]>();
+
+/** The wire name and row property of every shown column of a resource, worked out once. */
+function wireFields(def: ResourceDef): [name: string, key: string][] {
+  let fields = wireFieldsByDef.get(def);
+  if (!fields) {
+    const keys = columnKeys(def);
+    fields = Object.entries(def.columns)
+      .filter(([name]) => !def.hidden?.includes(name))
+      .map(([name, column]) => [name, keys.get(column) ?? '']);
+    wireFieldsByDef.set(def, fields);
+  }
+  return fields;
 }
 
 /** A row as the wire shows it: wire names, ISO dates, computed properties, hidden ones removed. */
 export function toWire(def: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
-  const keys = columnKeys(def);
   const wire: Record<string, unknown> = {};
-  for (const [name, column] of Object.entries(def.columns)) {
-    if (def.hidden?.includes(name)) continue;
-    const value = row[keys.get(column) ?? ''];
+  for (const [name, key] of wireFields(def)) {
+    const value = row[key];
     wire[name] = value instanceof Date ? value.toISOString() : (value ?? null);
   }
-  return { ...wire, ...def.extend?.(row) };
+  return def.extend ? { ...wire, ...def.extend(row) } : wire;
 }
