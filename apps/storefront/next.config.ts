@@ -6,7 +6,7 @@ import type { NextConfig } from 'next';
  * the database drivers stay outside the bundle. Type errors are caught by the root `tsc`, not here.
  */
 const nextConfig: NextConfig = {
-  transpilePackages: ['@catalogue/db', '@catalogue/dataset'],
+  transpilePackages: ['@catalogue/db', '@catalogue/dataset', '@catalogue/service-kit'],
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: true },

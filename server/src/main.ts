@@ -11,6 +11,7 @@ import {
 } from '@catalogue/db';
 import { createSearchService } from '@catalogue/search';
 import { ConfigError, closeGracefully, listen, onShutdownSignal } from '@catalogue/service-kit';
+import { setSharedServices } from '@catalogue/service-kit/shared';
 import { ensureStorefrontBuild } from './build';
 import { serverConfigFromEnv } from './config';
 import { storefrontDir } from './paths';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     createSearchService(database, { basePath: '/discover' }),
     createContentService(database, { basePath: '/content' }),
   ];
+  setSharedServices(services);
 
   const { default: next } = await import('next');
   const pagesApp = next({ dev: false, dir: storefrontDir, hostname: 'localhost', port: config.PORT });
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
     await pagesApp.close();
     await database.close();
     setSharedDatabase(null);
+    setSharedServices(null);
     console.log('[server] stopped cleanly');
   });
 }

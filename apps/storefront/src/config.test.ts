@@ -15,4 +15,13 @@ describe('storefrontConfig', () => {
     expect(storefrontConfig({}).siteOrigin).toBeNull();
     expect(() => storefrontConfig({ SITE_ORIGIN: 'ftp://example.com' })).toThrow(/SITE_ORIGIN/);
   });
+
+  it('takes CONTENT_SERVICE_URL as an http(s) base URL without trailing slash, else calls in-process', () => {
+    expect(storefrontConfig({ CONTENT_SERVICE_URL: 'http://content:4003/content/' }).contentServiceUrl).toBe(
+      'http://content:4003/content',
+    );
+    expect(storefrontConfig({}).contentServiceUrl).toBeNull();
+    expect(() => storefrontConfig({ CONTENT_SERVICE_URL: 'content:4003' })).toThrow(/CONTENT_SERVICE_URL/);
+    expect(() => storefrontConfig({ CONTENT_SERVICE_URL: 'not a url' })).toThrow(/CONTENT_SERVICE_URL/);
+  });
 });

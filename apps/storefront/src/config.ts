@@ -7,12 +7,21 @@ export interface StorefrontConfig {
   production: boolean;
   /** Public origin for canonical links (`https://catalogue.example.com`); null: the request's own host. */
   siteOrigin: URL | null;
+  /**
+   * Base URL of the content service (`https://content.internal/content`) when it runs elsewhere; null:
+   * the instance this process serves, called in-process.
+   */
+  contentServiceUrl: string | null;
 }
 
 export function storefrontConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): StorefrontConfig {
-  return { production: env.APP_ENV === 'production', siteOrigin: parseOrigin(env.SITE_ORIGIN) };
+  return {
+    production: env.APP_ENV === 'production',
+    siteOrigin: parseOrigin(env.SITE_ORIGIN),
+    contentServiceUrl: parseServiceUrl('CONTENT_SERVICE_URL', env.CONTENT_SERVICE_URL),
+  };
 }
 
 function parseOrigin(value: string | undefined): URL | null {
@@ -22,4 +31,18 @@ function parseOrigin(value: string | undefined): URL | null {
     throw new Error(`SITE_ORIGIN must be an http(s) URL, got ${value}`);
   }
   return new URL(url.origin);
+}
+
+function parseServiceUrl(name: string, value: string | undefined): string | null {
+  if (!value?.trim()) return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`${name} must be an http(s) URL, got ${value}`);
+  }
+  return url.toString().replace(/\/+$/, '');
 }
