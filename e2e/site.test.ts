@@ -115,6 +115,18 @@ describe('the site on the embedded database', () => {
     await page.close();
   });
 
+  it('loads no third-party script and no verification tag when none is configured', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`${site.url}/`);
+    await page.waitForLoadState('load');
+    expect(requested.filter((url) => !url.startsWith(site.url))).toEqual([]);
+    expect(await page.locator('script[src^="http"]').count()).toBe(0);
+    expect(await page.locator('meta[name="google-site-verification"]').count()).toBe(0);
+    await page.close();
+  });
+
   it('stops cleanly on SIGTERM and keeps every row across a restart', async () => {
     expect(await site.stop('SIGTERM')).toBe(0);
     expect(site.output()).toContain('[server] stopped cleanly');

@@ -12,6 +12,7 @@ import {
 import { createSearchService } from '@catalogue/search';
 import { ConfigError, closeGracefully, listen, onShutdownSignal } from '@catalogue/service-kit';
 import { setSharedServices } from '@catalogue/service-kit/shared';
+import { StorefrontConfigError, storefrontConfig } from '@catalogue/storefront/config';
 import { ensureStorefrontBuild } from './build';
 import { serverConfigFromEnv } from './config';
 import { storefrontDir } from './paths';
@@ -25,6 +26,7 @@ import { createSiteServer } from './site';
 async function main(): Promise<void> {
   const config = serverConfigFromEnv();
   const databaseConfig = databaseConfigFromEnv();
+  storefrontConfig(); // checked here so a bad script or origin setting stops the start
   const env: Record<string, string | undefined> = process.env;
   env.NODE_ENV ??= 'production';
   env.NEXT_TELEMETRY_DISABLED = '1';
@@ -76,7 +78,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseConfigError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DatabaseConfigError ||
+    error instanceof StorefrontConfigError
+  ) {
     console.error(`[server] ${error.message}`);
     process.exit(2);
   }

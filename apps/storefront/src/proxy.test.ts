@@ -7,7 +7,7 @@ import {
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { config, proxy } from './proxy';
-import { LOCALE_HEADER } from './routing/locale-header';
+import { LOCALE_HEADER, PATH_HEADER } from './routing/locale-header';
 
 describe('proxy matcher', () => {
   it('runs on pages of every locale', () => {
@@ -40,6 +40,7 @@ describe('proxy', () => {
     expect(isRewrite(response)).toBe(true);
     expect(getRewrittenUrl(response)).toBe('http://shop.test/en-us/products/cable-tray?sort=name');
     expect(response.headers.get(`x-middleware-request-${LOCALE_HEADER}`)).toBe('en-US');
+    expect(response.headers.get(`x-middleware-request-${PATH_HEADER}`)).toBe('/products/cable-tray');
   });
 
   it('redirects /en-us permanently to the unprefixed URL', () => {
@@ -53,5 +54,7 @@ describe('proxy', () => {
     expect(isRewrite(response)).toBe(false);
     expect(getRedirectUrl(response)).toBeNull();
     expect(response.headers.get(`x-middleware-request-${LOCALE_HEADER}`)).toBe('de-EU');
+    expect(response.headers.get(`x-middleware-request-${PATH_HEADER}`)).toBe('/products');
+    expect(call('/de-eu').headers.get(`x-middleware-request-${PATH_HEADER}`)).toBe('/');
   });
 });

@@ -1,11 +1,12 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { LOCALE_HEADER } from './routing/locale-header';
+import { LOCALE_HEADER, PATH_HEADER } from './routing/locale-header';
+import { splitLocalePath } from './routing/locales';
 import { decideRoute } from './routing/proxy-decision';
 
 /**
  * Locale routing (see routing/proxy-decision.ts): unprefixed paths are the default locale, served from
  * its internal `/en-us` segment; an explicit `/en-us/…` redirects to the unprefixed URL. Pages get their
- * locale in a request header too (routing/locale-header.ts).
+ * locale and their locale-neutral path in request headers too (routing/locale-header.ts).
  */
 export function proxy(request: NextRequest): NextResponse {
   const decision = decideRoute(request.nextUrl.pathname);
@@ -17,6 +18,7 @@ export function proxy(request: NextRequest): NextResponse {
   }
   const headers = new Headers(request.headers);
   headers.set(LOCALE_HEADER, decision.locale);
+  headers.set(PATH_HEADER, splitLocalePath(request.nextUrl.pathname).path);
   if (decision.action === 'next') return NextResponse.next({ request: { headers } });
   const url = request.nextUrl.clone();
   url.pathname = decision.pathname;

@@ -2,6 +2,7 @@ import type { LocaleCode } from '@catalogue/dataset/model';
 import Link from 'next/link';
 import type { CategorySummary } from '../data/category-shapes';
 import { categoryPath } from '../routing/catalogue-paths';
+import { withRegisteredMark } from '../text/registered-mark';
 
 interface CategoryCardProps {
   locale: LocaleCode;
@@ -19,10 +20,12 @@ export function CategoryCard({ locale, category, actionLabel }: CategoryCardProp
     <article className="category-card">
       <h3 className="category-card__title">
         <Link className="category-card__link" href={categoryPath(locale, [category.slug])} prefetch={false}>
-          {category.name}
+          {withRegisteredMark(category.name)}
         </Link>
       </h3>
-      {category.description && <p className="category-card__description">{category.description}</p>}
+      {category.description && (
+        <p className="category-card__description">{withRegisteredMark(category.description)}</p>
+      )}
       <p className="category-card__action" aria-hidden="true">
         {actionLabel}
         <span className="category-card__arrow">→</span>

@@ -10,9 +10,17 @@ export interface LocaleOption {
   nativeName: string;
 }
 
+/** A region with the languages the site offers there. */
+export interface RegionOption {
+  region: string;
+  /** The region's name in the page's language. */
+  name: string;
+  locales: LocaleOption[];
+}
+
 interface LocaleSwitcherProps {
   current: LocaleCode;
-  options: LocaleOption[];
+  regions: RegionOption[];
   /** Accessible name of the navigation landmark, e.g. "Language and region". */
   label: string;
   /** Read before the current locale on the toggle, e.g. "Choose language and region". */
@@ -20,15 +28,19 @@ interface LocaleSwitcherProps {
 }
 
 /**
- * The language-and-region menu: a disclosure of plain links to the same page in each locale. It is a
+ * The language-and-region menu: a disclosure listing each region (its name in the page's language) with
+ * the languages offered there, each a plain link to the same page in that locale (spec §9 routing rules:
+ * `/fr-ca/x` ↔ `/x` ↔ `/de-eu/x`). It is a
  * client component only to read the current path, which the shared layout does not receive and which
  * changes on client-side navigation; the server renders the same links, so it works without JavaScript.
  * The links are full page loads on purpose: the whole document, `<html lang>` included, changes locale.
  * With JavaScript, Escape and moving focus away also close the menu.
  */
-export function LocaleSwitcher({ current, options, label, toggleLabel }: LocaleSwitcherProps) {
+export function LocaleSwitcher({ current, regions, label, toggleLabel }: LocaleSwitcherProps) {
   const pathname = usePathname() ?? '/';
-  const currentName = options.find((option) => option.code === current)?.nativeName ?? current;
+  const currentName =
+    regions.flatMap((region) => region.locales).find((option) => option.code === current)?.nativeName ??
+    current;
   const details = useRef<HTMLDetailsElement>(null);
   const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
     if (event.key !== 'Escape' || !details.current?.open) return;
@@ -55,16 +67,25 @@ export function LocaleSwitcher({ current, options, label, toggleLabel }: LocaleS
           </span>
         </summary>
         <ul className="locale-switcher__menu">
-          {options.map((option) => (
-            <li key={option.code}>
-              <a
-                href={switchLocalePath(pathname, option.code)}
-                lang={option.code}
-                hrefLang={option.code}
-                aria-current={option.code === current ? 'true' : undefined}
-              >
-                {option.nativeName}
-              </a>
+          {regions.map((region) => (
+            <li key={region.region} className="locale-switcher__region">
+              <span className="locale-switcher__region-name" id={`locale-region-${region.region}`}>
+                {region.name}
+              </span>
+              <ul aria-labelledby={`locale-region-${region.region}`}>
+                {region.locales.map((option) => (
+                  <li key={option.code}>
+                    <a
+                      href={switchLocalePath(pathname, option.code)}
+                      lang={option.code}
+                      hrefLang={option.code}
+                      aria-current={option.code === current ? 'true' : undefined}
+                    >
+                      {option.nativeName}
+                    </a>
+                  </li>
+                ))}
+              </ul>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import type { LocaleCode, SiteContent } from '@catalogue/dataset/model';
 import type { Translate } from '../i18n/translator';
 import { contentLinkHref, isExternalHref } from '../routing/catalogue-paths';
+import { withRegisteredMark } from '../text/registered-mark';
 
 interface SiteFooterProps {
   locale: LocaleCode;
@@ -35,7 +36,9 @@ export function SiteFooter({ locale, site, t, year }: SiteFooterProps) {
             ))}
           </div>
         )}
-        <p className="site-footer__copyright">{t('footer.copyright', { year, siteName: site.name })}</p>
+        <p className="site-footer__copyright">
+          {withRegisteredMark(t('footer.copyright', { year, siteName: site.name }))}
+        </p>
       </div>
     </footer>
   );

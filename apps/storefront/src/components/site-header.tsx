@@ -1,49 +1,61 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import Link from 'next/link';
-import type { CategorySummary } from '../data/category-shapes';
+import type { MenuCategory } from '../data/category-menu';
 import type { Translate } from '../i18n/translator';
 import { categoryPath } from '../routing/catalogue-paths';
 import { localizedPath } from '../routing/locales';
-import { type LocaleOption, LocaleSwitcher } from './locale-switcher';
+import { withRegisteredMark } from '../text/registered-mark';
+import { UnitToggle } from '../units/unit-toggle';
+import { CategoryMenu, type MenuLink } from './category-menu';
+import { LocaleSwitcher, type RegionOption } from './locale-switcher';
+import { SearchBox } from './search-box';
 import { SiteLogoMark } from './site-logo';
 
 interface SiteHeaderProps {
   locale: LocaleCode;
   siteName: string;
-  categories: CategorySummary[];
-  locales: LocaleOption[];
+  menu: MenuCategory[];
+  regions: RegionOption[];
   t: Translate;
 }
 
-/** The banner: brand, language-and-region menu, and the main navigation by top-level category. */
-export function SiteHeader({ locale, siteName, categories, locales, t }: SiteHeaderProps) {
+/**
+ * The banner: brand, search, units toggle (where the locale has one), language-and-region menu, and the
+ * main navigation with each top-level category's sub-category panel.
+ */
+export function SiteHeader({ locale, siteName, menu, regions, t }: SiteHeaderProps) {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
         <Link className="site-header__brand" href={localizedPath(locale, '/')} prefetch={false}>
           <SiteLogoMark />
-          <span className="site-header__name">{siteName}</span>
+          <span className="site-header__name">{withRegisteredMark(siteName)}</span>
         </Link>
-        <LocaleSwitcher
-          current={locale}
-          options={locales}
-          label={t('header.languageRegion')}
-          toggleLabel={t('header.localeSwitcher')}
-        />
+        <SearchBox locale={locale} t={t} />
+        <div className="site-header__tools">
+          <UnitToggle
+            label={t('units.toggle')}
+            metricLabel={t('units.metric')}
+            imperialLabel={t('units.imperial')}
+          />
+          <LocaleSwitcher
+            current={locale}
+            regions={regions}
+            label={t('header.languageRegion')}
+            toggleLabel={t('header.localeSwitcher')}
+          />
+        </div>
       </div>
-      {categories.length > 0 && (
-        <nav className="main-nav" aria-label={t('nav.main')}>
-          <ul className="main-nav__list container">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <Link href={categoryPath(locale, [category.slug])} prefetch={false}>
-                  {category.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {menu.length > 0 && <CategoryMenu label={t('nav.main')} categories={menuLinks(locale, menu)} />}
     </header>
   );
+}
+
+function menuLinks(locale: LocaleCode, categories: MenuCategory[]): MenuLink[] {
+  return categories.map((category) => ({
+    id: category.id,
+    name: category.name,
+    href: categoryPath(locale, category.slugs),
+    children: menuLinks(locale, category.children),
+  }));
 }

@@ -13,3 +13,14 @@ export const LOCALE_HEADER = 'x-catalogue-locale';
 export function localeFromHeader(value: string | null | undefined): LocaleCode {
   return isLocaleCode(value) ? value : DEFAULT_LOCALE;
 }
+
+/**
+ * The request header in which the proxy passes the page's locale-neutral path (`/products/x` for both
+ * `/products/x` and `/fr-ca/products/x`), from which the shell builds the canonical link of every page.
+ */
+export const PATH_HEADER = 'x-catalogue-path';
+
+/** The path a header value names; `/` when it is missing or not an absolute path. */
+export function pathFromHeader(value: string | null | undefined): string {
+  return value?.startsWith('/') && !value.startsWith('//') ? value : '/';
+}

@@ -1,10 +1,18 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
+import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
-import { getTopCategoriesForLocale } from '../data/categories';
-import { getDictionary, getLocales, getSiteContent } from '../data/content';
+import { storefrontConfig } from '../config';
+import { getShellContent } from '../data/shell-content';
 import { createTranslator } from '../i18n/translator';
+import { locationDetailsOf } from '../localisation/location-details';
+import { CONSENT_COOKIE, consentChoiceOf } from '../tracking/consent';
+import { ConsentBanner } from '../tracking/consent-banner';
+import { PageViewTracker } from '../tracking/page-view-tracker';
+import { TrackingScripts } from '../tracking/tracking-scripts';
+import { UnitPreferenceProvider } from '../units/unit-preference';
+import { UNIT_SYSTEM_COOKIE, unitSystemOf } from '../units/unit-system';
 
 interface SiteShellProps {
   locale: LocaleCode;
@@ -13,34 +21,53 @@ interface SiteShellProps {
 
 /**
  * The document every page shares: `<html lang>` in the locale's canonical case, the skip link, the
- * header, the main landmark holding the page, and the footer. Used by the locale layout and by the
- * global not-found page, which has no layout.
+ * header, the main landmark holding the page, the footer, the consent banner, and the client parts that
+ * run on every page view (location cookie, previousPageURL, data layer, third-party scripts). Used by the
+ * locale layout and by the global not-found page, which has no layout. Its content comes from one
+ * adapter, `data/shell-content.ts`; the visitor's consent and unit choices from their cookies, so the
+ * first HTML already matches them.
  */
 export async function SiteShell({ locale, children }: SiteShellProps) {
-  const [dictionary, site, locales, categories] = await Promise.all([
-    getDictionary(locale),
-    getSiteContent(locale),
-    getLocales(),
-    getTopCategoriesForLocale(locale),
-  ]);
+  const [content, cookieStore] = await Promise.all([getShellContent(locale), cookies()]);
+  const { locale: info, site, dictionary, regions, menu } = content;
   const t = createTranslator(dictionary);
+  const config = storefrontConfig();
+  const consent = consentChoiceOf(cookieStore.get(CONSENT_COOKIE)?.value);
   return (
     <html lang={locale}>
       <body>
-        <a className="skip-link" href="#main">
-          {t('header.skipToContent')}
-        </a>
-        <SiteHeader
-          locale={locale}
-          siteName={site.name}
-          categories={categories}
-          locales={locales.map(({ code, nativeName }) => ({ code, nativeName }))}
-          t={t}
+        <UnitPreferenceProvider
+          defaultUnitSystem={info.defaultUnitSystem}
+          showsMetricToggle={info.showsMetricToggle}
+          initialChoice={unitSystemOf(cookieStore.get(UNIT_SYSTEM_COOKIE)?.value)}
+        >
+          <a className="skip-link" href="#main">
+            {t('header.skipToContent')}
+          </a>
+          <SiteHeader locale={locale} siteName={site.name} menu={menu} regions={regions} t={t} />
+          <main id="main" className="site-main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter locale={locale} site={site} t={t} year={new Date().getFullYear()} />
+        </UnitPreferenceProvider>
+        <ConsentBanner
+          initialChoice={consent}
+          texts={{
+            title: t('consent.title'),
+            message: t('consent.message'),
+            accept: t('consent.accept'),
+            decline: t('consent.decline'),
+            settings: t('footer.cookies'),
+          }}
         />
-        <main id="main" className="site-main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter locale={locale} site={site} t={t} year={new Date().getFullYear()} />
+        <PageViewTracker
+          locale={locale}
+          language={info.language}
+          region={info.region}
+          siteName={site.name}
+          locationDetails={locationDetailsOf(info)}
+        />
+        <TrackingScripts config={config.tracking} initialConsent={consent} />
       </body>
     </html>
   );

@@ -25,7 +25,9 @@ describe('POST /api/cmsApi and /api/contentHubApi', () => {
   it('forwards the query and its variables to /content/graphql and returns its answer as it is', async () => {
     received.length = 0;
     const query = 'query ($productsArr: [String!]) { allM_PCM_Product { total } }';
-    const answer = await post(JSON.stringify({ query, variables: { productsArr: ['A-1'], locale: 'xx-XX' } }));
+    const answer = await post(
+      JSON.stringify({ query, variables: { productsArr: ['A-1'], locale: 'xx-XX' } }),
+    );
     expect(answer.status).toBe(400);
     expect(await answer.json()).toEqual({ errors: [{ message: 'Unknown language "xx-XX".' }] });
     expect(received).toEqual([

@@ -1,0 +1,86 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+import { useEffect } from 'react';
+import { readCookie, writeCookie } from '../browser/cookies';
+import { LOCATION_DETAILS_COOKIE, type LocationDetails } from '../localisation/location-details';
+import { splitLocalePath } from '../routing/locales';
+import { ensureBrowserId, trackingAllowedNow } from './consent-store';
+import { pushToDataLayer } from './data-layer';
+import { pageViewEvent } from './page-view';
+import { CURRENT_PAGE_KEY, PREVIOUS_PAGE_KEY, pageUrlWithoutQuery, previousPageAfter } from './previous-page';
+
+interface PageViewTrackerProps {
+  locale: string;
+  language: string;
+  region: string;
+  siteName: string;
+  locationDetails: LocationDetails;
+}
+
+/** The cookie holding the commerce token (spec §3, §4); its expiry decides the login status. */
+const USER_TOKEN_COOKIE = 'UserToken';
+
+/**
+ * What the shell does on every page shown, on the first load and on every client-side route change
+ * (it lives in the layout, so it stays mounted and sees each new pathname):
+ * 1. writes the location_details cookie for the page's locale (spec §3);
+ * 2. moves previousPageURL in local storage on (spec §2, see previous-page.ts);
+ * 3. while tracking consent is on, makes sure the browser has its id and pushes a page view into the
+ *    data layer (spec §2, §4, §9), one animation frame later so the new page's title is in place.
+ * Renders nothing.
+ */
+export function PageViewTracker({
+  locale,
+  language,
+  region,
+  siteName,
+  locationDetails,
+}: PageViewTrackerProps) {
+  const pathname = usePathname();
+  const details = JSON.stringify(locationDetails);
+
+  useEffect(() => {
+    if (pathname === null) return;
+    writeCookie(LOCATION_DETAILS_COOKIE, details);
+    recordPreviousPage();
+    if (!trackingAllowedNow()) return;
+    ensureBrowserId();
+    const frame = requestAnimationFrame(() => {
+      if (!trackingAllowedNow()) return;
+      pushToDataLayer(
+        pageViewEvent({
+          path: splitLocalePath(location.pathname).path,
+          url: pageUrlWithoutQuery(location.href),
+          title: document.title,
+          locale,
+          language,
+          region,
+          siteName,
+          userToken: readCookie(USER_TOKEN_COOKIE),
+          device: {
+            userAgent: navigator.userAgent,
+            viewportWidth: window.innerWidth,
+            maxTouchPoints: navigator.maxTouchPoints,
+          },
+          nowMs: Date.now(),
+        }),
+      );
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, details, locale, language, region, siteName]);
+
+  return null;
+}
+
+function recordPreviousPage(): void {
+  const current = pageUrlWithoutQuery(location.href);
+  const previous = previousPageAfter({
+    current,
+    lastSeen: sessionStorage.getItem(CURRENT_PAGE_KEY),
+    referrer: document.referrer,
+  });
+  if (previous === null) localStorage.removeItem(PREVIOUS_PAGE_KEY);
+  else if (previous !== 'keep') localStorage.setItem(PREVIOUS_PAGE_KEY, previous);
+  sessionStorage.setItem(CURRENT_PAGE_KEY, current);
+}
