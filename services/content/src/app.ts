@@ -12,7 +12,9 @@ function emptyRefusal(status: number): Response {
     status === 406
       ? 'None of the accepted media types can be served: accept application/json or application/graphql-response+json.'
       : `The request was refused (HTTP ${status}).`;
-  return errorResponse(status, [{ message, extensions: { code: status === 406 ? 'NOT_ACCEPTABLE' : 'BAD_REQUEST' } }]);
+  return errorResponse(status, [
+    { message, extensions: { code: status === 406 ? 'NOT_ACCEPTABLE' : 'BAD_REQUEST' } },
+  ]);
 }
 
 export interface ContentServiceOptions extends ServiceOptions {

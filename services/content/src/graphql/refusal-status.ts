@@ -1,9 +1,14 @@
 import type { ExecutionResult } from 'graphql';
-import { GraphQLError } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
 
 function isExecutionResult(value: unknown): value is ExecutionResult {
   return typeof value === 'object' && value !== null && 'errors' in value && !(Symbol.asyncIterator in value);
+}
+
+function httpOf(http: unknown): { status: number; headers?: unknown } {
+  if (typeof http !== 'object' || http === null) return { status: 400 };
+  const status = 'status' in http && typeof http.status === 'number' ? http.status : 400;
+  return 'headers' in http ? { status, headers: http.headers } : { status };
 }
 
 /**
@@ -18,20 +23,20 @@ export function useRefusalStatus(): Plugin {
       if (!isExecutionResult(result) || 'data' in result || !result.errors?.length) return;
       setResult({
         ...result,
-        errors: result.errors.map(
-          (error) =>
-            new GraphQLError(error.message, {
-              nodes: error.nodes,
-              source: error.source,
-              positions: error.positions,
-              path: error.path,
-              originalError: error.originalError,
-              extensions: {
-                ...error.extensions,
-                code: error.extensions?.code ?? 'GRAPHQL_VALIDATION_FAILED',
-                http: { status: 400 },
-              },
-            }),
+        errors: result.errors.map((error) =>
+          createGraphQLError(error.message, {
+            nodes: error.nodes,
+            source: error.source,
+            positions: error.positions,
+            path: error.path,
+            originalError: error.originalError,
+            extensions: {
+              ...error.extensions,
+              code: error.extensions?.code ?? 'GRAPHQL_VALIDATION_FAILED',
+              // Keep what yoga chose (405 and Allow for a mutation over GET), but not its `spec` flag.
+              http: httpOf(error.extensions?.http),
+            },
+          }),
         ),
       });
     },

@@ -1,6 +1,7 @@
 import { type LocaleInfo, REGIONS, type Region } from '@catalogue/dataset';
 import { subscribeNewsletter } from '../newsletter/mutation';
 import { readProductMarketing } from '../pcm/product-marketing';
+import { tabKey } from '../store/snapshots';
 import { findTerritories } from '../territories/find-territories';
 import type { GraphQLContext } from './context';
 import { checkLimit, decodeCursor, encodeCursor, pageOf } from './paging';
@@ -71,7 +72,7 @@ export const resolvers = {
     tabs: async (_: unknown, args: Args, { content }: GraphQLContext) =>
       pageOf(
         familyFilter(optionalText(args, 'family'))((await content.content(text(args, 'language'))).tabs),
-        familyKey,
+        tabKey,
         optionalInt(args, 'limit'),
         optionalText(args, 'endCursor'),
       ),

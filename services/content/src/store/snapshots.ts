@@ -26,7 +26,7 @@ export interface LocaleSnapshot {
   madeToOrder: MadeToOrderItem;
   /** Sorted by key. */
   dictionary: { key: string; phrase: string }[];
-  /** Sorted by `<family>/<id>`. */
+  /** Sorted by `<family>/<id>` (tabs: by family, then order). */
   tables: TableItem[];
   tabs: TabItem[];
   calculators: CalculatorItem[];
@@ -77,6 +77,9 @@ function objectData<T>(row: ContentRow): T {
   return row.data as T;
 }
 
+/** Tabs page by family, then in their order on the page. */
+export const tabKey = (tab: TabItem) => `${tab.family}/${String(tab.order).padStart(4, '0')}`;
+
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function buildLocaleSnapshot(locale: LocaleInfo, rows: ContentRow[]): LocaleSnapshot {
@@ -108,7 +111,7 @@ export function buildLocaleSnapshot(locale: LocaleInfo, rows: ContentRow[]): Loc
       .flatMap(([key, phrase]) => (typeof phrase === 'string' ? [{ key, phrase }] : []))
       .sort((a, b) => byCodeUnits(a.key, b.key)),
     tables: ofType<TableItem>(CONTENT_TYPES.table),
-    tabs: ofType<TabItem>(CONTENT_TYPES.tab),
+    tabs: ofType<TabItem>(CONTENT_TYPES.tab).sort((a, b) => byCodeUnits(tabKey(a), tabKey(b))),
     calculators: ofType<CalculatorItem>(CONTENT_TYPES.calculator),
     bimFilters: ofType<BimFilterItem>(CONTENT_TYPES.bimFilter).sort((a, b) => a.order - b.order),
   };
