@@ -172,9 +172,9 @@ describe('content service queries (GraphQL over HTTP)', () => {
     );
     expect(filters.map((f) => f.id)).toEqual(['format', 'category', 'certification']);
     expect(filters[0]?.label).toBe('Dateiformat');
-    const certifications = (filters[2]?.options as { value: string }[]).map((o) => o.value);
+    const certifications = (filters[2]?.options as { value: string }[] | undefined)?.map((o) => o.value);
     expect(certifications).toContain('CE');
-    expect((filters[1]?.options as { label: string }[]).map((o) => o.label)).toContain(
+    expect((filters[1]?.options as { label: string }[] | undefined)?.map((o) => o.label)).toContain(
       'Elektroinstallationsrohre und Zubehör',
     );
   });
