@@ -67,9 +67,16 @@ describe(`single server on ${testDriver()}`, () => {
     expect(search.status).toBe(404);
     expect((await search.json()).errors[0]).toMatchObject({ code: 404, severity: 'low' });
 
-    const content = await fetch(`${base}/content/graphql?x=1`, { method: 'POST', body: '{}' });
+    const content = await fetch(`${base}/content/no-such-thing?x=1`, { method: 'POST', body: '{}' });
     expect(content.status).toBe(404);
-    expect((await content.json()).errors[0].message).toContain('/content/graphql');
+    expect((await content.json()).errors[0].message).toContain('/content/no-such-thing');
+    const graphql = await fetch(`${base}/content/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(graphql.status).toBe(400);
+    expect((await graphql.json()).errors[0].message).toBe('Must provide query string.');
 
     expect(pageHits.filter((u) => /^\/(ordercloud|discover|content)/.test(u))).toEqual([]);
   });

@@ -5,9 +5,11 @@ import { parse } from 'yaml';
 import { DataFileError, DataNode } from './data-node';
 import type { DataFiles } from './data-types';
 import { readAttributes } from './read-attributes';
+import { readContent } from './read-content';
 import { readIdentities } from './read-identities';
 import { readLocales, readRegions } from './read-regions';
 import { readTopCategory } from './read-taxonomy';
+import { readTerritories } from './read-territories';
 import { readDictionary, readSite } from './read-texts';
 
 export { DataFileError } from './data-node';
@@ -61,5 +63,12 @@ export function loadDataFiles(dataDir: string = DEFAULT_DATA_DIR): DataFiles {
   const identities = readIdentities(readYaml(dataDir, 'identities.yaml'), regions);
   const dictionary = readDictionary(readYaml(dataDir, 'dictionary.yaml'));
   const site = readSite(readYaml(dataDir, 'site.yaml'), dictionary);
-  return { locales, regions, catalogs, attributes, taxonomy, identities, dictionary, site };
+  const content = {
+    texts: readContent(
+      readYaml(dataDir, 'content.yaml'),
+      taxonomy.map((c) => c.slug),
+    ),
+    ...readTerritories(readYaml(dataDir, 'territories.yaml')),
+  };
+  return { locales, regions, catalogs, attributes, taxonomy, identities, dictionary, site, content };
 }

@@ -1,3 +1,4 @@
+import type { ContentData } from './content-model';
 import type {
   AttributeDefinition,
   DatasetApiClient,
@@ -136,4 +137,5 @@ export interface DataFiles {
   identities: Identities;
   dictionary: Record<Language, Record<string, string>>;
   site: SiteContent;
+  content: ContentData;
 }

@@ -101,5 +101,6 @@ export function generateDataset(options: GenerateOptions = {}): Dataset {
     securityProfiles: data.identities.securityProfiles,
     dictionary: data.dictionary,
     site: data.site,
+    content: data.content,
   };
 }

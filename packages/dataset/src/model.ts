@@ -1,3 +1,5 @@
+import type { ContentData } from './content-model';
+
 /**
  * The shape of the demo dataset. The generator (generate.ts) builds a `Dataset` from the hand-editable
  * data files in `../data/` and a seeded random generator; the loader writes it into the database.
@@ -47,6 +49,8 @@ export interface LocaleInfo {
   defaultUnitSystem: UnitSystem;
   /** Whether the metric/imperial toggle is shown in this locale. */
   showsMetricToggle: boolean;
+  /** Locale of the identity provider's sign-in pages (login-locale mapping, spec §3). */
+  loginLocale: string;
 }
 
 export interface RegionInfo {
@@ -261,4 +265,6 @@ export interface Dataset {
   /** UI strings per language: the same keys in every language. */
   dictionary: Record<Language, Record<string, string>>;
   site: SiteContent;
+  /** Texts and data of the content service (content.yaml, territories.yaml); see content-model.ts. */
+  content: ContentData;
 }

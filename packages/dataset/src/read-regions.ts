@@ -30,6 +30,7 @@ export function readLocales(root: DataNode, regions: RegionInfo[]): LocaleInfo[]
       'currency',
       'defaultUnitSystem',
       'showsMetricToggle',
+      'loginLocale',
     ]);
     const code = node.get('code').oneOf(LOCALE_CODES);
     const region = node.get('region').oneOf(REGIONS);
@@ -49,6 +50,7 @@ export function readLocales(root: DataNode, regions: RegionInfo[]): LocaleInfo[]
       currency: node.get('currency').matching(CURRENCY, 'an ISO 4217 currency code'),
       defaultUnitSystem: node.get('defaultUnitSystem').oneOf(['imperial', 'metric'] as const),
       showsMetricToggle: node.get('showsMetricToggle').boolean(),
+      loginLocale: node.get('loginLocale').matching(/^[a-z]{2}-[A-Z]{2}$/, 'a locale such as en-US'),
     };
   });
   for (const code of LOCALE_CODES) {

@@ -1,14 +1,67 @@
 import type { Database } from '@catalogue/db';
 import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { type ContentConfig, contentConfigFromEnv } from './config';
+import { createContentYoga } from './graphql/yoga';
 import { errorResponse } from './http/errors';
+import { ContentStore } from './store/content-store';
+
+function emptyRefusal(status: number): Response {
+  const message =
+    status === 406
+      ? 'None of the accepted media types can be served: accept application/json or application/graphql-response+json.'
+      : `The request was refused (HTTP ${status}).`;
+  return errorResponse(status, [
+    { message, extensions: { code: status === 406 ? 'NOT_ACCEPTABLE' : 'BAD_REQUEST' } },
+  ]);
+}
+
+export interface ContentServiceOptions extends ServiceOptions {
+  config?: ContentConfig;
+}
 
 /**
- * The GraphQL content service: `/graphql` with localised CMS items and product marketing content
- * (step 5). Unknown paths answer with GraphQL-shaped errors.
+ * The GraphQL content service: `/graphql` with localised CMS items and product marketing content.
+ * Everything answers in GraphQL's `{ errors: [...] }` shape, including unknown paths and oversized bodies.
  */
-export function createContentService(_database: Database, { basePath }: ServiceOptions): Service {
+export function createContentService(database: Database, options: ContentServiceOptions): Service {
+  const config = options.config ?? contentConfigFromEnv();
+  const basePath = options.basePath;
+  const store = new ContentStore(database, config.CONTENT_CACHED_LOCALES);
+  const yoga = createContentYoga(store, database.db, config, basePath);
   const app = new Hono().basePath(basePath || '/');
+  app.use(
+    '/graphql',
+    bodyLimit({
+      maxSize: config.CONTENT_MAX_BODY_BYTES,
+      onError: () =>
+        errorResponse(413, [
+          {
+            message: `Request body too large: at most ${config.CONTENT_MAX_BODY_BYTES} bytes.`,
+            extensions: { code: 'PAYLOAD_TOO_LARGE' },
+          },
+        ]),
+    }),
+  );
+  app.on(['GET', 'POST'], '/graphql', async (c) => {
+    const response = await yoga.fetch(c.req.raw);
+    // graphql-yoga answers a few refusals (e.g. 406 for an Accept it cannot serve) without a body.
+    if (response.status >= 400 && !response.headers.get('content-type')) return emptyRefusal(response.status);
+    return response;
+  });
+  app.all('/graphql', (c) =>
+    errorResponse(
+      405,
+      [
+        {
+          message: `${c.req.method} is not supported: use GET or POST.`,
+          extensions: { code: 'METHOD_NOT_ALLOWED' },
+        },
+      ],
+      { allow: 'GET, POST' },
+    ),
+  );
   app.notFound((c) =>
     errorResponse(404, [
       {

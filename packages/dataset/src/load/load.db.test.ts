@@ -191,7 +191,22 @@ describe(`loading the dataset on ${testDriver()}`, () => {
       locale: 10,
       site: 10,
       'category-marketing': 10,
+      route: 10,
+      header: 10,
+      footer: 10,
+      newsletter: 10,
+      'made-to-order': 10,
+      table: 10,
+      tab: 10,
+      calculator: 10,
+      'bim-filter': 10,
+      pcm: 10,
     });
+    const shared = await queryRows<{ type: string; n: number }>(
+      database.db,
+      sql`select type, count(*)::int as n from content_items where locale = '*' group by type order by type`,
+    );
+    expect(Object.fromEntries(shared.map((r) => [r.type, r.n]))).toMatchObject({ mapping: 4, region: 6 });
   });
 });
 

@@ -1,3 +1,5 @@
+import { CatalogueIndex } from '../content/catalogue-index';
+import { localeContentRows, sharedContentRows } from '../content/index';
 import type { Dataset, DatasetCategory, DatasetProduct, LocaleInfo } from '../model';
 import { inventoryColumns } from './stock';
 
@@ -54,10 +56,15 @@ export function productRow(product: DatasetProduct) {
   };
 }
 
-/** Content items: per locale for localised texts, '*' for items that are the same everywhere. */
+/**
+ * Content items: per locale for localised texts, '*' for items that are the same everywhere. The content
+ * service's items (routes, header, …, PCM) come from `../content/`.
+ */
 export function contentRows(dataset: Dataset) {
   const rows: { type: string; id: string; locale: string; data: unknown }[] = [];
+  const index = new CatalogueIndex(dataset);
   for (const locale of dataset.locales) {
+    rows.push(...localeContentRows(dataset, locale, index));
     rows.push({ type: 'locale', id: locale.code, locale: locale.code, data: locale });
     rows.push({
       type: 'dictionary',
@@ -80,6 +87,7 @@ export function contentRows(dataset: Dataset) {
   for (const region of dataset.regions)
     rows.push({ type: 'region', id: region.code, locale: '*', data: region });
   rows.push({ type: 'attributes', id: 'attributes', locale: '*', data: dataset.attributes });
+  rows.push(...sharedContentRows(dataset));
   return rows;
 }
 

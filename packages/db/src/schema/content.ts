@@ -19,3 +19,13 @@ export const contentItems = pgTable(
     index('content_items_locale_idx').on(t.locale, t.type),
   ],
 );
+
+/**
+ * Newsletter sign-ups of the content service: one row per address, stored trimmed and lowercased, so a
+ * second sign-up of the same address (even a concurrent one) is refused by the primary key.
+ */
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  email: text('email').primaryKey(),
+  locale: text('locale').notNull(),
+  subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
+});

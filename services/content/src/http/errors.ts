@@ -4,6 +4,10 @@ export interface GraphQLErrorBody {
   extensions?: Record<string, unknown>;
 }
 
-export function errorResponse(status: number, errors: GraphQLErrorBody[]): Response {
-  return Response.json({ errors }, { status });
+export function errorResponse(
+  status: number,
+  errors: GraphQLErrorBody[],
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json({ errors }, { status, headers });
 }

@@ -1,0 +1,270 @@
+import type { Language, LocaleCode, Localized, Region, UnitSystem } from './model';
+
+/**
+ * The content service's part of the dataset: the source texts and data read from content.yaml and
+ * territories.yaml (`ContentData`), and the items the loader derives from them for every locale and writes
+ * into `content_items` (`*Item`). Everything is plain JSON.
+ */
+
+/** A text per language, with optional wording for single locales (`en-US` spelling). */
+export type RegionalText = Localized & Partial<Record<LocaleCode, string>>;
+
+export interface StaticRouteData {
+  path: string;
+  /** Whether search engines may index the route. */
+  index: boolean;
+  title: RegionalText;
+  intro: RegionalText;
+  metaDescription: RegionalText;
+  /** Comma-separated keywords (MetaTags). */
+  keywords: RegionalText;
+}
+
+export interface CalculatorInputData {
+  name: string;
+  type: 'number' | 'integer';
+  label: RegionalText;
+  unit: Record<UnitSystem, string> | null;
+  default: Record<UnitSystem, number>;
+  min: number;
+}
+
+export interface CalculatorOutputData {
+  name: string;
+  label: RegionalText;
+  unit: Record<UnitSystem, string> | null;
+  formula: string;
+}
+
+export interface CalculatorData {
+  id: string;
+  /** Slugs of the top-level categories whose families get this calculator. */
+  categories: string[];
+  title: RegionalText;
+  description: RegionalText;
+  inputs: CalculatorInputData[];
+  outputs: CalculatorOutputData[];
+  formulaDescription: RegionalText;
+}
+
+export interface ContentTexts {
+  meta: {
+    titleTemplate: RegionalText;
+    robots: { index: string; noindex: string };
+    googlebot: { index: string; noindex: string };
+  };
+  routes: StaticRouteData[];
+  categoryRoutes: { productsLabel: RegionalText; description: RegionalText };
+  header: {
+    topLinks: { href: string; label: RegionalText }[];
+    searchPlaceholder: RegionalText;
+    searchLabel: RegionalText;
+    viewAll: RegionalText;
+  };
+  footer: {
+    legalText: RegionalText;
+    copyright: RegionalText;
+    socialLinks: { network: string; href: string; label: RegionalText }[];
+  };
+  newsletter: Record<NewsletterTextKey, RegionalText>;
+  tabs: { id: string; when: 'calculator' | null; label: RegionalText }[];
+  specTable: {
+    title: RegionalText;
+    columns: { property: RegionalText; value: RegionalText };
+    rows: Record<'products' | 'lengths' | 'packaging' | 'weight' | 'madeToOrder', RegionalText>;
+    none: RegionalText;
+  };
+  calculators: CalculatorData[];
+  bimFilters: {
+    format: { label: RegionalText; options: Record<'rfa' | 'ifc', RegionalText> };
+    category: { label: RegionalText };
+    certification: { label: RegionalText };
+  };
+  madeToOrder: Record<'badge' | 'leadTime' | 'returnPolicy' | 'tooltip', RegionalText> & {
+    /** Lead time in weeks per region, e.g. `4–6`. */
+    leadWeeks: Record<Region, string>;
+  };
+  productMarketing: Record<'size' | 'length' | 'certifications' | 'pack', RegionalText>;
+}
+
+export const NEWSLETTER_TEXT_KEYS = [
+  'heading',
+  'text',
+  'emailLabel',
+  'submitLabel',
+  'consentText',
+  'successMessage',
+  'malformedEmailMessage',
+  'alreadySubscribedMessage',
+] as const;
+export type NewsletterTextKey = (typeof NEWSLETTER_TEXT_KEYS)[number];
+
+export interface RepData {
+  name: string;
+  /** Key of `ContentData.repTitles`. */
+  title: string;
+  email: string;
+  phone: string;
+  company: string;
+}
+
+export interface TerritoryData {
+  id: string;
+  region: Region;
+  name: Localized;
+  /** Postal-code prefixes (US, CA, EU, AU, NZ) or whole postcode areas (GB); see territories.yaml. */
+  codes: string[];
+  reps: RepData[];
+}
+
+export interface ContentData {
+  texts: ContentTexts;
+  territories: TerritoryData[];
+  contacts: Record<Region, { phone: string; email: string }>;
+  repTitles: Record<string, Localized>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Items in content_items. `type` column → data shape. Localised items have one row per locale code;
+// items marked '*' have one row with locale '*'.
+
+export const CONTENT_TYPES = {
+  route: 'route',
+  header: 'header',
+  footer: 'footer',
+  newsletter: 'newsletter',
+  table: 'table',
+  tab: 'tab',
+  calculator: 'calculator',
+  bimFilter: 'bim-filter',
+  madeToOrder: 'made-to-order',
+  mapping: 'mapping',
+  territory: 'territory',
+  productMarketing: 'pcm',
+} as const;
+
+export interface Link {
+  label: string;
+  href: string;
+}
+
+/** type 'route', id = the path without locale prefix (`/`, `/products/conduit-fittings`). */
+export interface RouteItem {
+  path: string;
+  /** 'page' for static routes, else the category kind (`category`, `productLine`, `family`, …). */
+  kind: string;
+  /** Category id for category routes, else null. */
+  categoryId: string | null;
+  title: string;
+  intro: string;
+  MetaTitle: string;
+  MetaDescription: string;
+  MetaTags: string;
+  MetaRobots: string;
+  MetaGooglebot: string;
+}
+
+export interface MegaMenuEntry extends Link {
+  /** The families of a product line. */
+  children: Link[];
+}
+
+/** type 'header', id 'header'. */
+export interface HeaderItem {
+  topLinks: Link[];
+  /** One entry per top-level category sold in the locale's region, with its product lines and families. */
+  megaMenu: { category: Link; viewAll: Link; entries: MegaMenuEntry[] }[];
+  searchPlaceholder: string;
+  searchLabel: string;
+}
+
+/** type 'footer', id 'footer'. */
+export interface FooterItem {
+  columns: { title: string; links: Link[] }[];
+  legalText: string;
+  /** With {year} left for the page to fill in. */
+  copyright: string;
+  socialLinks: (Link & { network: string })[];
+  contact: { phone: string; email: string };
+}
+
+/** type 'newsletter', id 'newsletter'. */
+export type NewsletterItem = Record<NewsletterTextKey, string>;
+
+/** type 'table', id `<familyId>/<tableId>`. */
+export interface TableItem {
+  id: string;
+  family: string;
+  title: string;
+  columns: string[];
+  rows: { label: string; values: string[] }[];
+}
+
+/** type 'tab', id `<familyId>/<tabId>`. */
+export interface TabItem {
+  id: string;
+  family: string;
+  label: string;
+  order: number;
+  /** Overview tabs: the family's marketing message and bullets; empty for the others. */
+  body: string;
+  bullets: string[];
+}
+
+export interface CalculatorField {
+  name: string;
+  label: string;
+  type: 'number' | 'integer';
+  unit: string | null;
+  defaultValue: number;
+  min: number;
+}
+
+/** type 'calculator', id `<familyId>/<calculatorId>`. */
+export interface CalculatorItem {
+  id: string;
+  family: string;
+  title: string;
+  description: string;
+  unitSystem: UnitSystem;
+  inputs: CalculatorField[];
+  outputs: { name: string; label: string; unit: string | null; formula: string }[];
+  formulaDescription: string;
+}
+
+/** type 'bim-filter', id the facet (`format`, `category`, `certification`). */
+export interface BimFilterItem {
+  id: string;
+  label: string;
+  /** The product field the facet filters on. */
+  field: string;
+  order: number;
+  options: { value: string; label: string }[];
+}
+
+/** type 'made-to-order', id 'labels'. */
+export interface MadeToOrderItem {
+  badge: string;
+  leadTime: string;
+  returnPolicy: string;
+  tooltip: string;
+}
+
+/** type 'mapping', locale '*': id 'region' | 'login-locale' | 'content-hub-locale' | 'metric-toggle'. */
+export interface MappingItem {
+  default: string | null;
+  entries: { locale: LocaleCode; language: Language; value: string }[];
+}
+
+/** type 'territory', locale '*', id the territory id: names and job titles in every language. */
+export interface TerritoryItem extends Omit<TerritoryData, 'reps'> {
+  reps: (Omit<RepData, 'title'> & { title: Localized })[];
+}
+
+/** type 'pcm', id the product number (catalogue number), one row per locale that sells the product. */
+export interface ProductMarketingItem {
+  productNumber: string;
+  productName: string;
+  productMarketingMessage: string;
+  productBullets: string[];
+}

@@ -1,0 +1,160 @@
+import type { CalculatorItem, TabItem, TableItem } from '../content-model';
+import type { DatasetCategory, DatasetProduct, ProductAttributes, UnitSystem } from '../model';
+import { decimalComma, lengthLabel } from '../texts';
+import type { CatalogueIndex } from './catalogue-index';
+import type { LocaleContext } from './locale-context';
+import { fillIn, textIn } from './text';
+
+/** Tables, tabs and calculators of every family (level 3) sold in the locale's region. */
+export function familyItems(
+  context: LocaleContext,
+  index: CatalogueIndex,
+): { tables: TableItem[]; tabs: TabItem[]; calculators: CalculatorItem[] } {
+  const tables: TableItem[] = [];
+  const tabs: TabItem[] = [];
+  const calculators: CalculatorItem[] = [];
+  for (const family of index.familiesIn(context.locale.region)) {
+    const products = index.productsOf(family, context.locale.region);
+    tables.push(specificationTable(context, family, products));
+    const familyCalculators = calculatorsFor(context, index, family);
+    calculators.push(...familyCalculators);
+    tabs.push(...tabsFor(context, family, familyCalculators.length > 0));
+  }
+  return { tables, tabs, calculators };
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}
+
+function specificationTable(
+  context: LocaleContext,
+  family: DatasetCategory,
+  products: DatasetProduct[],
+): TableItem {
+  const { dataset, locale, language, values } = context;
+  const texts = dataset.content.texts.specTable;
+  const system = locale.defaultUnitSystem;
+  const none = textIn(texts.none, locale);
+  const name = family.name[language];
+  const attribute = (id: keyof ProductAttributes) => dataset.attributes.find((a) => a.id === id);
+  const optionLabels = (id: keyof ProductAttributes, codes: string[]) => {
+    const definition = attribute(id);
+    return codes.map((code) => definition?.options.find((o) => o.code === code)?.label[language] ?? code);
+  };
+  const labelOf = (id: keyof ProductAttributes) => attribute(id)?.label[language] ?? id;
+  const rows: TableItem['rows'] = [
+    { label: textIn(texts.rows.products, locale), values: [String(products.length)] },
+  ];
+  const sizes = unique(
+    products.flatMap((p) => (p.attributes.tradeSize ? [p.attributes.tradeSize[system]] : [])),
+  ).map((size) => decimalComma(size, language));
+  if (sizes.length > 0) rows.push({ label: labelOf('tradeSize'), values: sizes });
+  rows.push({
+    label: labelOf('material'),
+    values: optionLabels('material', unique(products.map((p) => p.attributes.material))),
+  });
+  rows.push({
+    label: labelOf('finish'),
+    values: optionLabels('finish', unique(products.map((p) => p.attributes.finish))),
+  });
+  const loadClasses = unique(
+    products.flatMap((p) => (p.attributes.loadClass ? [p.attributes.loadClass] : [])),
+  );
+  if (loadClasses.length > 0)
+    rows.push({ label: labelOf('loadClass'), values: optionLabels('loadClass', loadClasses) });
+  const certifications = unique(products.flatMap((p) => p.attributes.certifications)).sort();
+  rows.push({
+    label: labelOf('certifications'),
+    values: certifications.length > 0 ? optionLabels('certifications', certifications) : [none],
+  });
+  const lengths = unique(products.flatMap((p) => (p.attributes.lengthMm ? [p.attributes.lengthMm] : [])))
+    .sort((a, b) => a - b)
+    .map((mm) => lengthLabel(mm, system, language));
+  if (lengths.length > 0) rows.push({ label: textIn(texts.rows.lengths, locale), values: lengths });
+  rows.push({
+    label: textIn(texts.rows.packaging, locale),
+    values: unique(products.map((p) => p.attributes.packagingQuantity))
+      .sort((a, b) => a - b)
+      .map(String),
+  });
+  if (products.length > 0)
+    rows.push({
+      label: textIn(texts.rows.weight, locale),
+      values: [weightRange(products, system, language)],
+    });
+  const madeToOrder = products.filter((p) => p.attributes.madeToOrder).length;
+  rows.push({
+    label: textIn(texts.rows.madeToOrder, locale),
+    values: [madeToOrder > 0 ? String(madeToOrder) : none],
+  });
+  return {
+    id: 'specifications',
+    family: family.id,
+    title: fillIn(textIn(texts.title, locale), { ...values, name }),
+    columns: [textIn(texts.columns.property, locale), textIn(texts.columns.value, locale)],
+    rows,
+  };
+}
+
+function weightRange(
+  products: DatasetProduct[],
+  system: UnitSystem,
+  language: LocaleContext['language'],
+): string {
+  const weights = products.map((p) => p.attributes.weightKg * (system === 'imperial' ? 2.20462 : 1));
+  const unit = system === 'imperial' ? 'lb' : 'kg';
+  const format = (n: number) => decimalComma(n.toFixed(2), language);
+  const min = Math.min(...weights);
+  const max = Math.max(...weights);
+  return min === max ? `${format(min)} ${unit}` : `${format(min)}–${format(max)} ${unit}`;
+}
+
+function calculatorsFor(
+  context: LocaleContext,
+  index: CatalogueIndex,
+  family: DatasetCategory,
+): CalculatorItem[] {
+  const { dataset, locale } = context;
+  const top = index.topCategoryOf(family);
+  const system = locale.defaultUnitSystem;
+  return dataset.content.texts.calculators
+    .filter((calculator) => calculator.categories.includes(top.slug))
+    .map((calculator) => ({
+      id: calculator.id,
+      family: family.id,
+      title: textIn(calculator.title, locale),
+      description: textIn(calculator.description, locale),
+      unitSystem: system,
+      inputs: calculator.inputs.map((input) => ({
+        name: input.name,
+        label: textIn(input.label, locale),
+        type: input.type,
+        unit: input.unit?.[system] ?? null,
+        defaultValue: input.default[system],
+        min: input.min,
+      })),
+      outputs: calculator.outputs.map((output) => ({
+        name: output.name,
+        label: textIn(output.label, locale),
+        unit: output.unit?.[system] ?? null,
+        formula: output.formula,
+      })),
+      formulaDescription: textIn(calculator.formulaDescription, locale),
+    }));
+}
+
+function tabsFor(context: LocaleContext, family: DatasetCategory, hasCalculator: boolean): TabItem[] {
+  const { dataset, locale, language } = context;
+  return dataset.content.texts.tabs
+    .filter((tab) => tab.when !== 'calculator' || hasCalculator)
+    .map((tab, order) => ({
+      id: tab.id,
+      family: family.id,
+      label: textIn(tab.label, locale),
+      order,
+      body:
+        tab.id === 'overview' ? (family.marketing?.message[language] ?? family.description[language]) : '',
+      bullets: tab.id === 'overview' ? (family.marketing?.bullets.map((b) => b[language]) ?? []) : [],
+    }));
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import type { Db } from '@catalogue/db';
+import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { createSchema, createYoga } from 'graphql-yoga';
+import type { ContentConfig } from '../config';
+import type { ContentStore } from '../store/content-store';
+import { type GraphQLContext, RequestContent } from './context';
+import { useRefusalStatus } from './refusal-status';
+import { resolvers } from './resolvers';
+
+/** The schema, defined once in SDL (schema.graphql). */
+const typeDefs = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
+
+/**
+ * GraphQL over HTTP at `<basePath>/graphql` (GET and POST) with graphql-yoga. No GraphiQL page (it would
+ * load scripts from a CDN); introspection stays on. Queries are refused before they run when they exceed
+ * the depth, cost, alias, directive or token limits of the configuration.
+ */
+export function createContentYoga(store: ContentStore, db: Db, config: ContentConfig, basePath: string) {
+  return createYoga<object, GraphQLContext>({
+    schema: createSchema<GraphQLContext>({ typeDefs, resolvers }),
+    graphqlEndpoint: `${basePath.replace(/\/+$/, '')}/graphql`,
+    graphiql: false,
+    landingPage: false,
+    logging: 'warn',
+    context: () => ({ content: new RequestContent(store, db) }),
+    plugins: [
+      maxTokensPlugin({ n: config.CONTENT_MAX_TOKENS }),
+      maxDepthPlugin({ n: config.CONTENT_MAX_DEPTH, flattenFragments: true }),
+      maxAliasesPlugin({ n: config.CONTENT_MAX_ALIASES }),
+      maxDirectivesPlugin({ n: config.CONTENT_MAX_DIRECTIVES }),
+      costLimitPlugin({ maxCost: config.CONTENT_MAX_COST }),
+      useRefusalStatus(),
+    ],
+  });
+}

@@ -1,0 +1,73 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateDataset } from '@catalogue/dataset';
+import { loadDataset } from '@catalogue/dataset/load';
+import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
+import { closeGracefully } from '@catalogue/service-kit';
+import { getRequestListener } from '@hono/node-server';
+import { createContentService } from '../app';
+import { type ContentConfig, contentConfigFromEnv } from '../config';
+
+// biome-ignore lint/suspicious/noExplicitAny: GraphQL answers of many shapes, read by tests
+type Json = any;
+
+export interface GraphQLAnswer {
+  status: number;
+  json: Json;
+  headers: Headers;
+}
+
+export interface ContentUnderTest {
+  url: string;
+  database: TestDatabase;
+  /** POSTs `{ query, variables }` as the storefront does. */
+  post(query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer>;
+  close(): Promise<void>;
+}
+
+export async function answerOf(response: Response): Promise<GraphQLAnswer> {
+  const text = await response.text();
+  let json: Json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`Not JSON (HTTP ${response.status}): ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, json, headers: response.headers };
+}
+
+/**
+ * The content service on its own port at `/content` (as in the single server), over a fresh test database
+ * holding a small demo dataset.
+ */
+export async function startContent(
+  options: { skus?: number; config?: Partial<ContentConfig> } = {},
+): Promise<ContentUnderTest> {
+  const database = await createTestDatabase();
+  await loadDataset(database.db, generateDataset({ skus: options.skus ?? 200 }));
+  const service = createContentService(database, {
+    basePath: '/content',
+    config: { ...contentConfigFromEnv({}), ...options.config },
+  });
+  const server = createServer(getRequestListener(service.fetch));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/content/graphql`;
+  return {
+    url,
+    database,
+    post: async (query, variables) =>
+      answerOf(
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ query, variables: variables ?? {} }),
+        }),
+      ),
+    async close() {
+      service.stop();
+      await closeGracefully(server, 1000);
+      await database.dispose();
+    },
+  };
+}
