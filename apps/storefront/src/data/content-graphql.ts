@@ -1,0 +1,35 @@
+import { connection } from 'next/server';
+import { postToContentService } from './content-service';
+
+/** A GraphQL answer of the content service. */
+interface GraphqlAnswer<T> {
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+/** A refusal of the content service: its first error's message and code (e.g. ALREADY_SUBSCRIBED). */
+export class ContentError extends Error {
+  override name = 'ContentError';
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs a GraphQL operation on the content service and answers its `data`; a GraphQL error becomes a
+ * `ContentError` with the service's message and code. Waits for a request first (like `catalogueDb`), so
+ * pages reading content are rendered per request, never at build time.
+ */
+export async function queryContent<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  await connection();
+  const response = await postToContentService({ query, variables });
+  const answer = (await response.json()) as GraphqlAnswer<T>;
+  const first = answer.errors?.[0];
+  if (first) throw new ContentError(first.message, first.extensions?.code ?? null);
+  if (!answer.data)
+    throw new ContentError(`The content service answered ${response.status} without data.`, null);
+  return answer.data;
+}

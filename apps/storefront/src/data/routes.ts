@@ -1,0 +1,34 @@
+import type { LocaleCode } from '@catalogue/dataset/model';
+import { cache } from 'react';
+import { queryContent } from './content-graphql';
+
+/** The CMS item of a storefront route (spec §2: the meta fields come from it). */
+export interface RouteContent {
+  title: string;
+  intro: string;
+  MetaTitle: string;
+  MetaDescription: string;
+  MetaTags: string;
+  MetaRobots: string;
+  MetaGooglebot: string;
+}
+
+const ROUTE_QUERY = /* GraphQL */ `
+  query Route($path: String!, $language: String!) {
+    route(path: $path, language: $language) {
+      title
+      intro
+      MetaTitle
+      MetaDescription
+      MetaTags
+      MetaRobots
+      MetaGooglebot
+    }
+  }
+`;
+
+/** The route item of a locale-neutral path (`/`, `/rep-locator`) in a locale, or null. Memoised per request. */
+export const getRouteContent = cache(
+  async (locale: LocaleCode, path: string): Promise<RouteContent | null> =>
+    (await queryContent<{ route: RouteContent | null }>(ROUTE_QUERY, { path, language: locale })).route,
+);
