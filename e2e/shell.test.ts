@@ -42,6 +42,32 @@ interface PageView {
 }
 
 /** The page views pushed into window.dataLayer so far. */
+/** The route item of a path in a locale, as the content service serves it. */
+async function routeOf(
+  base: string,
+  path: string,
+  locale: string,
+): Promise<{
+  MetaTitle: string;
+  MetaDescription: string;
+  MetaTags: string;
+  MetaRobots: string;
+  MetaGooglebot: string;
+  title: string;
+}> {
+  const response = await fetch(`${base}/content/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query:
+        'query ($path: String!, $language: String!) { route(path: $path, language: $language) { title MetaTitle MetaDescription MetaTags MetaRobots MetaGooglebot } }',
+      variables: { path, language: locale },
+    }),
+  });
+  const body = (await response.json()) as { data: { route: Awaited<ReturnType<typeof routeOf>> } };
+  return body.data.route;
+}
+
 function pageViews(page: Page): Promise<PageView[]> {
   return page.evaluate(() =>
     JSON.parse(
@@ -134,8 +160,17 @@ describe('the page shell', () => {
       const response = await page.goto(`${site.url}${path}`);
       expect(response?.status(), locale.code).toBe(200);
       const t = texts(locale);
-      expect(await page.title()).toBe(`${t['home.metaTitle']} | ${siteName}`);
-      expect(await page.getAttribute('meta[name="description"]', 'content')).toBe(t['home.metaDescription']);
+      // Title, description and keywords: the route item of `/` from the content service (spec §2).
+      const route = await routeOf(site.url, '/', locale.code);
+      expect(route.MetaTitle).toContain(siteName);
+      expect(await page.title()).toBe(route.MetaTitle);
+      expect(await page.getAttribute('meta[name="description"]', 'content')).toBe(route.MetaDescription);
+      expect(await page.getAttribute('meta[name="keywords"]', 'content')).toBe(
+        route.MetaTags.split(',')
+          .map((tag) => tag.trim())
+          .join(','),
+      );
+      expect(await page.locator('h1').first().textContent()).toBe(route.title);
       const canonical = await page.getAttribute('link[rel="canonical"]', 'href');
       expect(new URL(canonical ?? '').href).toBe(new URL(path, site.url).href);
       const robots = await page
@@ -150,7 +185,7 @@ describe('the page shell', () => {
         page: {
           path: '/',
           url: new URL(path, site.url).href,
-          title: `${t['home.metaTitle']} | ${siteName}`,
+          title: route.MetaTitle,
           locale: locale.code,
           language: locale.language,
           region: locale.region,
@@ -496,6 +531,37 @@ describe('the page shell', () => {
     await page.close();
   });
 
+  it('answers GraphQL from the content service on /api/cmsApi and /api/contentHubApi, and refuses bad bodies', async () => {
+    const post = (route: string, body: unknown) =>
+      fetch(`${site.url}/api/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    const cms = await post('cmsApi', {
+      query: 'query ($language: String!) { route(path: "/", language: $language) { MetaTitle } }',
+      variables: { language: 'fr-CA' },
+    });
+    expect(cms.status).toBe(200);
+    expect((await cms.json()).data.route.MetaTitle).toBe((await routeOf(site.url, '/', 'fr-CA')).MetaTitle);
+
+    const sku = dataset.products.find((p) => p.regions.includes('EU'))?.id ?? '';
+    const hub = await post('contentHubApi', {
+      query:
+        'query ($productsArr: [String!], $locale: String) { allM_PCM_Product(where: { productNumber_in: $productsArr }, locale: $locale) { results { productNumber productName locale } } }',
+      variables: { productsArr: [sku], locale: 'de-EU' },
+    });
+    expect(hub.status).toBe(200);
+    const results = (await hub.json()).data.allM_PCM_Product.results;
+    expect(results).toEqual([expect.objectContaining({ productNumber: sku, locale: 'de-EU' })]);
+
+    const bad = await post('cmsApi', '{"variables":{}}');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0].message).toMatch(/query/);
+    const unknown = await post('cmsApi', { query: '{ route(path: "/", language: "xx-XX") { title } }' });
+    expect((await unknown.json()).errors[0].message).toMatch(/xx-XX/);
+  });
+
   describe('in Production', () => {
     beforeAll(async () => {
       await site.stop();
@@ -505,7 +571,15 @@ describe('the page shell', () => {
     it('lets pages be indexed and adds the session recording and the site verification', async () => {
       const page = await browser.newPage();
       await page.goto(`${site.url}/en-gb`);
-      expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+      // Crawlers get what the route item says (spec §2: noindex,nofollow only outside Production).
+      const route = await routeOf(site.url, '/', 'en-GB');
+      expect(route.MetaRobots).not.toMatch(/noindex/);
+      expect(
+        await page
+          .locator('meta[name="robots"]')
+          .evaluateAll((metas) => metas.map((m) => m.getAttribute('content'))),
+      ).toEqual([route.MetaRobots]);
+      expect(await page.getAttribute('meta[name="googlebot"]', 'content')).toBe(route.MetaGooglebot);
       expect(await page.getAttribute('meta[name="google-site-verification"]', 'content')).toBe(
         'verify-token-123',
       );

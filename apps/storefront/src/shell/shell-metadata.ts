@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { storefrontConfig } from '../config';
 import { getDictionary, getSiteContent } from '../data/content';
 import { requestPath } from '../data/request-path';
+import { getRouteContent, type RouteContent } from '../data/routes';
 import { siteOrigin } from '../data/site-origin';
 import { createTranslator } from '../i18n/translator';
 import { localizedPath } from '../routing/locales';
@@ -15,23 +16,53 @@ import { localizedPath } from '../routing/locales';
  * canonical (see the home page).
  */
 export async function shellMetadata(locale: LocaleCode): Promise<Metadata> {
-  const [site, dictionary, origin, path] = await Promise.all([
+  const path = await requestPath();
+  const [site, dictionary, origin, route] = await Promise.all([
     getSiteContent(locale),
     getDictionary(locale),
     siteOrigin(),
-    requestPath(),
+    getRouteContent(locale, path),
   ]);
   const t = createTranslator(dictionary);
   const config = storefrontConfig();
   return {
     metadataBase: origin,
     alternates: { canonical: localizedPath(locale, path) },
-    title: { template: `%s | ${site.name}`, default: site.name },
-    description: t('meta.description'),
+    // The route's MetaTitle already names the site; pages without a route item get the template.
+    title: { template: `%s | ${site.name}`, default: route?.MetaTitle ?? site.name },
+    description: route?.MetaDescription ?? t('meta.description'),
+    ...(route?.MetaTags ? { keywords: splitTags(route.MetaTags) } : {}),
     applicationName: site.name,
-    robots: config.production ? undefined : { index: false, follow: false },
+    ...robotsOf(config.production, route),
     ...(config.siteVerificationToken ? { verification: { google: config.siteVerificationToken } } : {}),
   };
+}
+
+/**
+ * Outside Production every page is noindex,nofollow (spec §2); in Production the route's MetaRobots and
+ * MetaGooglebot say what crawlers may do (nothing said: Next's default, no tag).
+ */
+export function robotsOf(
+  production: boolean,
+  route: Pick<RouteContent, 'MetaRobots' | 'MetaGooglebot'> | null,
+): Pick<Metadata, 'robots' | 'other'> {
+  if (!production) return { robots: { index: false, follow: false } };
+  return {
+    ...(route?.MetaRobots.trim() ? { robots: route.MetaRobots.trim() } : {}),
+    ...(route?.MetaGooglebot.trim() ? { other: { googlebot: route.MetaGooglebot.trim() } } : {}),
+  };
+}
+
+/** MetaTags as keywords: comma-separated, trimmed, without empties or repeats. */
+export function splitTags(tags: string): string[] {
+  return [
+    ...new Set(
+      tags
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** A page title followed by the site name (`Not found | Acme`), for pages in the layout's own segment. */

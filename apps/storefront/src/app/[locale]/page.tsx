@@ -4,9 +4,9 @@ import { notFound } from 'next/navigation';
 import { CategoryCard } from '../../components/category-card';
 import { getTopCategoriesForLocale } from '../../data/categories';
 import { getDictionary } from '../../data/content';
+import { getRouteContent } from '../../data/routes';
 import { createTranslator } from '../../i18n/translator';
 import { DEFAULT_LOCALE, localeFromSegment, localizedPath } from '../../routing/locales';
-import { titleWithSiteName } from '../../shell/shell-metadata';
 
 interface HomePageProps {
   params: Promise<{ locale: string }>;
@@ -15,10 +15,8 @@ interface HomePageProps {
 export async function generateMetadata({ params }: HomePageProps): Promise<Metadata> {
   const locale = localeFromSegment((await params).locale);
   if (!locale) return {};
-  const t = createTranslator(await getDictionary(locale));
+  // Title and description: the layout's, from the route item of `/` (spec §2).
   return {
-    title: await titleWithSiteName(locale, t('home.metaTitle')),
-    description: t('home.metaDescription'),
     alternates: {
       canonical: localizedPath(locale, '/'),
       languages: {
@@ -33,9 +31,10 @@ export async function generateMetadata({ params }: HomePageProps): Promise<Metad
 export default async function HomePage({ params }: HomePageProps) {
   const locale = localeFromSegment((await params).locale);
   if (!locale) notFound();
-  const [dictionary, categories] = await Promise.all([
+  const [dictionary, categories, route] = await Promise.all([
     getDictionary(locale),
     getTopCategoriesForLocale(locale),
+    getRouteContent(locale, '/'),
   ]);
   const t = createTranslator(dictionary);
   return (
@@ -43,9 +42,9 @@ export default async function HomePage({ params }: HomePageProps) {
       <section className="hero" aria-labelledby="home-title">
         <div className="container">
           <h1 id="home-title" className="hero__title">
-            {t('home.title')}
+            {route?.title ?? t('home.title')}
           </h1>
-          <p className="hero__intro">{t('home.intro')}</p>
+          <p className="hero__intro">{route?.intro ?? t('home.intro')}</p>
         </div>
       </section>
       <section className="container section" aria-labelledby="categories-title">
