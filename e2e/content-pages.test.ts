@@ -1,0 +1,379 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { queryRows } from '@catalogue/db';
+import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
+import { sql } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './harness/browser';
+import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
+
+/**
+ * The newsletter and rep-locator pages in a browser, on PostgreSQL (so the test can see what a sign-up
+ * stored). Every expected text is read from the content service over HTTP, never written here.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const LOCALES = [
+  { code: 'en-US', prefix: '', region: 'US' },
+  { code: 'fr-CA', prefix: '/fr-ca', region: 'CA' },
+  { code: 'de-EU', prefix: '/de-eu', region: 'EU' },
+] as const;
+
+interface NewsletterTexts {
+  heading: string;
+  text: string;
+  emailLabel: string;
+  submitLabel: string;
+  consentText: string;
+  successMessage: string;
+  malformedEmailMessage: string;
+  alreadySubscribedMessage: string;
+}
+
+interface TerritoryAnswer {
+  postalCode: string;
+  territories: {
+    name: string;
+    reps: { name: string; title: string; company: string; email: string; phone: string }[];
+  }[];
+}
+
+describe('the newsletter and rep-locator pages', () => {
+  const data = temporaryDataDir('e2e-content-pages');
+  let database: TestDatabase;
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    site = await startSite({
+      dataDir: data.dir,
+      env: { DATABASE_URL: database.url ?? '', DATASET_SKUS: '300' },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    await database?.dispose();
+    data.remove();
+  });
+
+  /** A GraphQL call on the content service the site serves; answers `{ data, errors }`. */
+  async function content<T>(
+    query: string,
+    variables: Record<string, unknown>,
+  ): Promise<{ data: T | null; errors?: { message: string; extensions?: { code?: string } }[] }> {
+    const response = await fetch(`${site.url}/content/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return response.json();
+  }
+
+  async function route(language: string, path: string): Promise<{ title: string; intro: string }> {
+    const answer = await content<{ route: { title: string; intro: string } }>(
+      'query($path: String!, $language: String!) { route(path: $path, language: $language) { title intro } }',
+      { path, language },
+    );
+    if (!answer.data?.route) throw new Error(`no route ${path} in ${language}`);
+    return answer.data.route;
+  }
+
+  async function newsletter(language: string): Promise<NewsletterTexts> {
+    const answer = await content<{ newsletter: NewsletterTexts }>(
+      `query($language: String!) { newsletter(language: $language) {
+        heading text emailLabel submitLabel consentText successMessage malformedEmailMessage alreadySubscribedMessage
+      } }`,
+      { language },
+    );
+    if (!answer.data) throw new Error(`no newsletter in ${language}`);
+    return answer.data.newsletter;
+  }
+
+  async function dictionary(language: string): Promise<Record<string, string>> {
+    const phrases: Record<string, string> = {};
+    let endCursor: string | null = null;
+    for (;;) {
+      const answer: {
+        data: {
+          dictionary: {
+            pageInfo: { endCursor: string | null; hasNext: boolean };
+            results: { key: string; phrase: string }[];
+          };
+        } | null;
+      } = await content(
+        `query($language: String!, $endCursor: String) { dictionary(language: $language, limit: 100, endCursor: $endCursor) {
+          pageInfo { endCursor hasNext } results { key phrase } } }`,
+        { language, endCursor },
+      );
+      if (!answer.data) throw new Error(`no dictionary in ${language}`);
+      for (const { key, phrase } of answer.data.dictionary.results) phrases[key] = phrase;
+      if (!answer.data.dictionary.pageInfo.hasNext) return phrases;
+      endCursor = answer.data.dictionary.pageInfo.endCursor;
+    }
+  }
+
+  function territories(region: string, postalCode: string, language: string) {
+    return content<{ territories: TerritoryAnswer }>(
+      `query($region: String!, $postalCode: String!, $language: String) {
+        territories(region: $region, postalCode: $postalCode, language: $language) {
+          postalCode territories { name reps { name title company email phone } } } }`,
+      { region, postalCode, language },
+    );
+  }
+
+  async function subscriptions(email: string): Promise<{ email: string; locale: string }[]> {
+    return queryRows<{ email: string; locale: string }>(
+      database.db,
+      sql`select email, locale from newsletter_subscriptions where email = ${email}`,
+    );
+  }
+
+  async function subscriptionCount(): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from newsletter_subscriptions`,
+    );
+    return row?.n ?? -1;
+  }
+
+  async function axeViolations(page: Page): Promise<string[]> {
+    await page.addScriptTag({ content: axeSource });
+    const result = await page.evaluate(
+      (tags) =>
+        (
+          window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }
+        ).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+      WCAG_TAGS,
+    );
+    const { violations } = result as { violations: { id: string; nodes: { target: string[] }[] }[] };
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  async function submitNewsletter(page: Page, email: string, texts: NewsletterTexts): Promise<void> {
+    await page.getByLabel(texts.emailLabel, { exact: true }).fill(email);
+    await page.getByRole('button', { name: texts.submitLabel }).click();
+  }
+
+  it('shows both pages with the content service’s headings and texts in en-US, fr-CA and de-EU', async () => {
+    const page = await browser.newPage();
+    for (const locale of LOCALES) {
+      const newsletterRoute = await route(locale.code, '/newsletter');
+      const texts = await newsletter(locale.code);
+      const response = await page.goto(`${site.url}${locale.prefix}/newsletter`);
+      expect(response?.status(), locale.code).toBe(200);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(newsletterRoute.title);
+      await expect.poll(() => page.getByText(newsletterRoute.intro, { exact: true }).count()).toBe(1);
+      expect(await page.getByRole('heading', { level: 2, name: texts.heading }).count()).toBe(1);
+      expect(await page.getByText(texts.text, { exact: true }).count()).toBe(1);
+      const email = page.getByLabel(texts.emailLabel, { exact: true });
+      expect(await email.getAttribute('type')).toBe('email');
+      expect(await email.getAttribute('required')).not.toBeNull();
+      expect(await email.getAttribute('aria-describedby')).toContain('newsletter-consent');
+      expect(await page.locator('#newsletter-consent').innerText()).toBe(texts.consentText);
+      expect(await page.getByRole('button', { name: texts.submitLabel }).count()).toBe(1);
+
+      const repRoute = await route(locale.code, '/rep-locator');
+      const t = await dictionary(locale.code);
+      await page.goto(`${site.url}${locale.prefix}/rep-locator`);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(repRoute.title);
+      expect(await page.getByText(repRoute.intro, { exact: true }).count()).toBe(1);
+      expect(
+        await page.getByLabel(t['repLocator.region'] ?? '?', { exact: true }).inputValue(),
+        locale.code,
+      ).toBe(locale.region);
+      expect(await page.getByLabel(t['repLocator.postalCode'] ?? '?', { exact: true }).inputValue()).toBe('');
+      expect(await page.locator('.rep-results').count()).toBe(0);
+    }
+    await page.close();
+  });
+
+  it('signs an address up and shows the success message, storing it once with the locale', async () => {
+    const texts = await newsletter('en-US');
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/newsletter`);
+    await submitNewsletter(page, '  Jane.Doe@Example.com ', texts);
+    await expect.poll(() => page.locator('main').getByRole('status').innerText()).toBe(texts.successMessage);
+    expect(await page.locator('main').getByRole('alert').count()).toBe(0);
+    expect(await subscriptions('jane.doe@example.com')).toEqual([
+      { email: 'jane.doe@example.com', locale: 'en-US' },
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a malformed address with the localised message next to the field and stores nothing', async () => {
+    const texts = await newsletter('fr-CA');
+    const before = await subscriptionCount();
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/fr-ca/newsletter`);
+    await submitNewsletter(page, 'pas-une-adresse@', texts);
+    const alert = page.locator('main').getByRole('alert');
+    await expect.poll(() => alert.innerText()).toBe(texts.malformedEmailMessage);
+    const email = page.getByLabel(texts.emailLabel, { exact: true });
+    expect(await email.inputValue()).toBe('pas-une-adresse@');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect((await email.getAttribute('aria-describedby'))?.split(' ')).toContain(
+      await alert.getAttribute('id'),
+    );
+    expect(await page.locator('main').getByRole('status').innerText()).toBe('');
+    expect(await subscriptionCount()).toBe(before);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses an address already subscribed in the page’s language, keeping the first sign-up', async () => {
+    const texts = await newsletter('de-EU');
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/de-eu/newsletter`);
+    await submitNewsletter(page, 'schmidt@example.de', texts);
+    await expect.poll(() => page.locator('main').getByRole('status').innerText()).toBe(texts.successMessage);
+    const before = await subscriptionCount();
+
+    await page.goto(`${site.url}/de-eu/newsletter`);
+    await submitNewsletter(page, 'SCHMIDT@example.de', texts);
+    await expect
+      .poll(() => page.locator('main').getByRole('alert').innerText())
+      .toBe(texts.alreadySubscribedMessage);
+    expect(await page.getByLabel(texts.emailLabel, { exact: true }).inputValue()).toBe('SCHMIDT@example.de');
+    expect(await subscriptionCount()).toBe(before);
+    expect(await subscriptions('schmidt@example.de')).toEqual([
+      { email: 'schmidt@example.de', locale: 'de-EU' },
+    ]);
+
+    // The address signed up in English is refused in German too, and its row keeps its locale.
+    await page.goto(`${site.url}/de-eu/newsletter`);
+    await submitNewsletter(page, 'jane.doe@example.com', texts);
+    await expect
+      .poll(() => page.getByLabel(texts.emailLabel, { exact: true }).inputValue())
+      .toBe('jane.doe@example.com');
+    await expect
+      .poll(() => page.locator('main').getByRole('alert').innerText())
+      .toBe(texts.alreadySubscribedMessage);
+    expect(await subscriptions('jane.doe@example.com')).toEqual([
+      { email: 'jane.doe@example.com', locale: 'en-US' },
+    ]);
+    await page.close();
+  });
+
+  it('signs up and refuses without JavaScript', async () => {
+    const texts = await newsletter('fr-CA');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/fr-ca/newsletter`);
+    await submitNewsletter(page, 'sans-js@example.ca', texts);
+    await page.waitForLoadState('load');
+    await expect.poll(() => page.locator('main').getByRole('status').innerText()).toBe(texts.successMessage);
+    expect(await subscriptions('sans-js@example.ca')).toEqual([
+      { email: 'sans-js@example.ca', locale: 'fr-CA' },
+    ]);
+
+    await page.goto(`${site.url}/fr-ca/newsletter`);
+    await submitNewsletter(page, 'sans-js@example.ca', texts);
+    await page.waitForLoadState('load');
+    await expect
+      .poll(() => page.locator('main').getByRole('alert').innerText())
+      .toBe(texts.alreadySubscribedMessage);
+    expect(await page.getByLabel(texts.emailLabel, { exact: true }).inputValue()).toBe('sans-js@example.ca');
+    await context.close();
+  });
+
+  it('finds the territory and reps of a postal code, with the search in the URL (en-US)', async () => {
+    const t = await dictionary('en-US');
+    const expected = await territories('US', '10001', 'en-US');
+    const territory = expected.data?.territories.territories[0];
+    if (!territory) throw new Error('no territory serves 10001');
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/rep-locator`);
+    await page.getByLabel(t['repLocator.postalCode'] ?? '?', { exact: true }).fill('10001');
+    await page.getByRole('button', { name: t['repLocator.search'] ?? '?' }).click();
+    await page.waitForURL(/postalCode=10001/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/rep-locator');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ region: 'US', postalCode: '10001' });
+    expect(await page.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([territory.name]);
+    expect(territory.reps.length).toBeGreaterThan(0);
+    const cards = page.locator('.rep-card');
+    expect(await cards.count()).toBe(territory.reps.length);
+    for (const [index, rep] of territory.reps.entries()) {
+      const card = cards.nth(index);
+      const text = await card.innerText();
+      for (const part of [rep.name, rep.title, rep.company]) expect(text).toContain(part);
+      expect(await card.getByRole('link', { name: rep.email }).getAttribute('href')).toBe(
+        `mailto:${rep.email}`,
+      );
+      const tel = await card.getByRole('link', { name: rep.phone }).getAttribute('href');
+      expect(tel).toBe(`tel:+1${rep.phone.replace(/\D/g, '')}`);
+    }
+    expect(await page.getByLabel(t['repLocator.postalCode'] ?? '?', { exact: true }).inputValue()).toBe(
+      '10001',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows territory names and rep titles in the page’s language from a shared URL (fr-CA), without JavaScript', async () => {
+    const expected = await territories('CA', 'H2X 1Y4', 'fr-CA');
+    const territory = expected.data?.territories.territories[0];
+    if (!territory?.reps[0]) throw new Error('no territory serves H2X');
+    const english = await territories('CA', 'H2X 1Y4', 'en-CA');
+    expect(english.data?.territories.territories[0]?.reps[0]?.title).not.toBe(territory.reps[0].title);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/fr-ca/rep-locator?region=CA&postalCode=${encodeURIComponent('h2x 1y4')}`);
+    expect(await page.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([territory.name]);
+    expect(await page.locator('.rep-card').first().innerText()).toContain(territory.reps[0].title);
+
+    // The GET form itself works without JavaScript: search another region from the page.
+    const t = await dictionary('fr-CA');
+    const gb = await territories('GB', 'SW1A 1AA', 'fr-CA');
+    await page.getByLabel(t['repLocator.region'] ?? '?', { exact: true }).selectOption('GB');
+    await page.getByLabel(t['repLocator.postalCode'] ?? '?', { exact: true }).fill('SW1A 1AA');
+    await page.getByRole('button', { name: t['repLocator.search'] ?? '?' }).click();
+    await page.waitForURL(/region=GB/);
+    expect(await page.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(
+      gb.data?.territories.territories.map((x) => x.name),
+    );
+    await context.close();
+  });
+
+  it('says clearly when nobody serves a postal code (de-EU)', async () => {
+    const t = await dictionary('de-EU');
+    const expected = await territories('EU', 'IT-00100', 'de-EU');
+    expect(expected.data?.territories.territories).toEqual([]);
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/de-eu/rep-locator?region=EU&postalCode=IT-00100`);
+    const message = (t['repLocator.noResults'] ?? '?').replace('{postalCode}', 'IT-00100');
+    expect(await page.getByText(message, { exact: true }).count()).toBe(1);
+    expect(await page.locator('.rep-card').count()).toBe(0);
+    expect(await page.locator('main').getByRole('alert').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the service’s message for a malformed postal code, keeping what was typed', async () => {
+    for (const locale of LOCALES) {
+      const refusal = await territories(locale.region, 'ABCDEFG', locale.code);
+      const serviceMessage = refusal.errors?.[0]?.message;
+      expect(refusal.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      if (!serviceMessage) throw new Error('no refusal');
+      const t = await dictionary(locale.code);
+      const page = await browser.newPage();
+      await page.goto(`${site.url}${locale.prefix}/rep-locator?region=${locale.region}&postalCode=ABCDEFG`);
+      const alert = page.locator('main').getByRole('alert');
+      expect(await alert.innerText()).toContain(serviceMessage);
+      expect(await alert.innerText()).toContain(t['repLocator.invalidPostalCode']);
+      const input = page.getByLabel(t['repLocator.postalCode'] ?? '?', { exact: true });
+      expect(await input.inputValue()).toBe('ABCDEFG');
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+      expect(await input.getAttribute('aria-describedby')).toBe(await alert.getAttribute('id'));
+      expect(await page.locator('.rep-card').count()).toBe(0);
+      expect(await axeViolations(page), locale.code).toEqual([]);
+      await page.close();
+    }
+  });
+});
