@@ -68,6 +68,22 @@ async function routeOf(
   return body.data.route;
 }
 
+/** The footer of a locale, as the content service serves it. */
+async function footerOf(
+  base: string,
+  locale: string,
+): Promise<{ columns: { title: string }[]; legalText: string }> {
+  const response = await fetch(`${base}/content/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: 'query ($l: String!) { footer(language: $l) { columns { title } legalText } }',
+      variables: { l: locale },
+    }),
+  });
+  return ((await response.json()) as { data: { footer: Awaited<ReturnType<typeof footerOf>> } }).data.footer;
+}
+
 function pageViews(page: Page): Promise<PageView[]> {
   return page.evaluate(() =>
     JSON.parse(
@@ -171,6 +187,10 @@ describe('the page shell', () => {
           .join(','),
       );
       expect(await page.locator('h1').first().textContent()).toBe(route.title);
+      // The footer: the content service's columns and legal text for the locale.
+      const footer = await footerOf(site.url, locale.code);
+      expect(await page.locator('footer h2').allTextContents()).toEqual(footer.columns.map((c) => c.title));
+      expect(await page.locator('footer .site-footer__legal').textContent()).toBe(footer.legalText);
       const canonical = await page.getAttribute('link[rel="canonical"]', 'href');
       expect(new URL(canonical ?? '').href).toBe(new URL(path, site.url).href);
       const robots = await page

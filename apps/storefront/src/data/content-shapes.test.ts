@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDictionary, parseLocaleInfo, parseRegionInfo, parseSiteContent } from './content-shapes';
+import { parseLocaleInfo, parseRegionInfo } from './content-shapes';
 
 describe('content item shapes', () => {
   it('accepts a locale item with the fields the storefront reads', () => {
@@ -22,30 +22,5 @@ describe('content item shapes', () => {
     });
     expect(parseRegionInfo({ code: 'EU' })).toBeNull();
     expect(parseRegionInfo({ code: 'XX', catalogId: 'catalog-eu' })).toBeNull();
-  });
-
-  it('keeps only the string entries of a dictionary', () => {
-    expect(parseDictionary({ 'nav.products': 'Products', count: 3, nested: { a: 'b' } })).toEqual({
-      'nav.products': 'Products',
-    });
-    expect(parseDictionary(null)).toEqual({});
-  });
-
-  it('reads the site item and leaves out malformed footer links', () => {
-    const site = parseSiteContent({
-      name: 'Acme Infrastructure',
-      footerColumns: [
-        {
-          titleKey: 'footer.company',
-          links: [{ labelKey: 'footer.about', href: '/about' }, { labelKey: 3 }],
-        },
-        { links: [] },
-      ],
-    });
-    expect(site).toEqual({
-      name: 'Acme Infrastructure',
-      footerColumns: [{ titleKey: 'footer.company', links: [{ labelKey: 'footer.about', href: '/about' }] }],
-    });
-    expect(parseSiteContent({ footerColumns: [] })).toBeNull();
   });
 });

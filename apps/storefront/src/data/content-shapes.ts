@@ -2,11 +2,9 @@ import {
   LANGUAGES,
   type Language,
   type LocaleInfo,
-  type NavLink,
   REGIONS,
   type Region,
   type RegionInfo,
-  type SiteContent,
 } from '@catalogue/dataset/model';
 import { isLocaleCode } from '../routing/locale-codes';
 
@@ -47,34 +45,4 @@ export function parseRegionInfo(data: unknown): RegionInfo | null {
   if (!isObject(data)) return null;
   if (!isRegion(data.code) || typeof data.catalogId !== 'string' || !data.catalogId) return null;
   return data as unknown as RegionInfo;
-}
-
-/** A dictionary item: every string entry; anything else is dropped. */
-export function parseDictionary(data: unknown): Record<string, string> {
-  const entries: Record<string, string> = {};
-  if (!isObject(data)) return entries;
-  for (const [key, value] of Object.entries(data)) {
-    if (typeof value === 'string') entries[key] = value;
-  }
-  return entries;
-}
-
-function parseNavLink(value: unknown): NavLink | null {
-  if (!isObject(value) || typeof value.labelKey !== 'string' || typeof value.href !== 'string') return null;
-  return { labelKey: value.labelKey, href: value.href };
-}
-
-/** The site item; malformed footer columns or links are left out rather than breaking the page. */
-export function parseSiteContent(data: unknown): SiteContent | null {
-  if (!isObject(data) || typeof data.name !== 'string') return null;
-  const columns = Array.isArray(data.footerColumns) ? data.footerColumns : [];
-  const footerColumns: SiteContent['footerColumns'] = [];
-  for (const column of columns) {
-    if (!isObject(column) || typeof column.titleKey !== 'string') continue;
-    const links = (Array.isArray(column.links) ? column.links : [])
-      .map(parseNavLink)
-      .filter((link): link is NavLink => link !== null);
-    footerColumns.push({ titleKey: column.titleKey, links });
-  }
-  return { name: data.name, footerColumns };
 }

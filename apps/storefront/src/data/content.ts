@@ -4,33 +4,48 @@ import {
   type LocaleInfo,
   type Region,
   type RegionInfo,
-  type SiteContent,
 } from '@catalogue/dataset/model';
 import { cache } from 'react';
-import { parseDictionary, parseLocaleInfo, parseRegionInfo, parseSiteContent } from './content-shapes';
+import { queryContent } from './content-graphql';
+import { parseLocaleInfo, parseRegionInfo } from './content-shapes';
 import { catalogueDb } from './database';
 
 /**
- * Content items the dataset loader writes (`content_items`): one 'locale' item per locale, one 'region'
- * item per region (locale '*'), and per locale the 'ui' dictionary and the 'site' item. Each function is
- * memoised per request, so the layout, the page and their metadata share one query.
+ * The storefront's content, from the GraphQL content service (`queryContent`): the locales, each locale's
+ * UI dictionary and site name, and the footer. Regions (their names and the catalog each browses) are
+ * marketplace configuration and stay with the catalogue in the database. Each function is memoised per
+ * request, so the layout, the page and their metadata share one call.
  */
 
-/** The ten locales in menu order (LOCALE_CODES). A missing or malformed item is a broken dataset. */
+const LOCALES_QUERY = /* GraphQL */ `
+  {
+    locales {
+      code
+      language
+      region
+      urlPrefix
+      nativeName
+      currency
+      defaultUnitSystem
+      showsMetricToggle
+      contentHubLocale
+      searchRegion
+      discoverSearchLocale
+    }
+  }
+`;
+
+/** The ten locales in menu order (LOCALE_CODES). A missing or malformed locale is a broken dataset. */
 export const getLocales = cache(async (): Promise<LocaleInfo[]> => {
-  const db = await catalogueDb();
-  const rows = await db.query.contentItems.findMany({
-    where: (item, { and, eq }) => and(eq(item.type, 'locale'), eq(item.id, item.locale)),
-    columns: { id: true, data: true },
-  });
+  const { locales } = await queryContent<{ locales: unknown[] }>(LOCALES_QUERY);
   const byCode = new Map<string, LocaleInfo>();
-  for (const row of rows) {
-    const info = parseLocaleInfo(row.data);
-    if (info && info.code === row.id) byCode.set(info.code, info);
+  for (const item of locales) {
+    const info = parseLocaleInfo(item);
+    if (info) byCode.set(info.code, info);
   }
   return LOCALE_CODES.map((code) => {
     const info = byCode.get(code);
-    if (!info) throw new Error(`content_items has no valid 'locale' item for ${code}: load the dataset`);
+    if (!info) throw new Error(`The content service has no valid locale ${code}: load the dataset`);
     return info;
   });
 });
@@ -53,23 +68,90 @@ export const getRegionInfo = cache(async (region: Region): Promise<RegionInfo> =
   return info;
 });
 
-/** The UI texts of a locale; an empty dictionary when there is none (every text then shows its key). */
+const DICTIONARY_QUERY = /* GraphQL */ `
+  query Dictionary($language: String!, $cursor: String) {
+    dictionary(language: $language, limit: 100, endCursor: $cursor) {
+      pageInfo {
+        endCursor
+        hasNext
+      }
+      results {
+        key
+        phrase
+      }
+    }
+  }
+`;
+
+interface DictionaryPage {
+  pageInfo: { endCursor: string | null; hasNext: boolean };
+  results: { key: string; phrase: string }[];
+}
+
+/** The UI texts of a locale, every page of them; an empty dictionary shows every text as its key. */
 export const getDictionary = cache(async (code: LocaleCode): Promise<Record<string, string>> => {
-  const db = await catalogueDb();
-  const row = await db.query.contentItems.findFirst({
-    where: (item, { and, eq }) => and(eq(item.type, 'dictionary'), eq(item.id, 'ui'), eq(item.locale, code)),
-    columns: { data: true },
-  });
-  return parseDictionary(row?.data);
+  const entries: Record<string, string> = {};
+  let cursor: string | null = null;
+  do {
+    const { dictionary }: { dictionary: DictionaryPage } = await queryContent<{ dictionary: DictionaryPage }>(
+      DICTIONARY_QUERY,
+      { language: code, cursor },
+    );
+    for (const { key, phrase } of dictionary.results) entries[key] = phrase;
+    cursor = dictionary.pageInfo.hasNext ? dictionary.pageInfo.endCursor : null;
+  } while (cursor);
+  return entries;
 });
 
-export const getSiteContent = cache(async (code: LocaleCode): Promise<SiteContent> => {
-  const db = await catalogueDb();
-  const row = await db.query.contentItems.findFirst({
-    where: (item, { and, eq }) => and(eq(item.type, 'site'), eq(item.id, 'site'), eq(item.locale, code)),
-    columns: { data: true },
-  });
-  const site = parseSiteContent(row?.data);
-  if (!site) throw new Error(`content_items has no valid 'site' item for ${code}: load the dataset`);
-  return site;
-});
+/** The site's name in a locale (logo, titles, copyright, point of sale). */
+export const getSiteName = cache(
+  async (code: LocaleCode): Promise<string> =>
+    (await queryContent<{ site: { name: string } }>(SITE_QUERY, { language: code })).site.name,
+);
+
+const SITE_QUERY = /* GraphQL */ `
+  query Site($language: String!) {
+    site(language: $language) {
+      name
+    }
+  }
+`;
+
+/** The footer of a locale: link columns, legal text, copyright (with `{year}`), social links, contact. */
+export interface FooterContent {
+  columns: { title: string; links: { label: string; href: string }[] }[];
+  legalText: string;
+  copyright: string;
+  socialLinks: { network: string; label: string; href: string }[];
+  contact: { phone: string; email: string };
+}
+
+const FOOTER_QUERY = /* GraphQL */ `
+  query Footer($language: String!) {
+    footer(language: $language) {
+      columns {
+        title
+        links {
+          label
+          href
+        }
+      }
+      legalText
+      copyright
+      socialLinks {
+        network
+        label
+        href
+      }
+      contact {
+        phone
+        email
+      }
+    }
+  }
+`;
+
+export const getFooterContent = cache(
+  async (code: LocaleCode): Promise<FooterContent> =>
+    (await queryContent<{ footer: FooterContent }>(FOOTER_QUERY, { language: code })).footer,
+);

@@ -1,8 +1,16 @@
-import type { LocaleCode, LocaleInfo, Region, SiteContent } from '@catalogue/dataset/model';
+import type { LocaleCode, LocaleInfo, Region } from '@catalogue/dataset/model';
 import { REGIONS } from '@catalogue/dataset/model';
 import { cache } from 'react';
 import { getCategoryMenuForLocale, type MenuCategory } from './category-menu';
-import { getDictionary, getLocaleInfo, getLocales, getRegionInfo, getSiteContent } from './content';
+import {
+  type FooterContent,
+  getDictionary,
+  getFooterContent,
+  getLocaleInfo,
+  getLocales,
+  getRegionInfo,
+  getSiteName,
+} from './content';
 
 /** A region of the language-and-region menu with its locales. */
 export interface RegionGroup {
@@ -15,23 +23,25 @@ export interface RegionGroup {
 /** Everything the page shell shows besides the page itself. */
 export interface ShellContent {
   locale: LocaleInfo;
-  site: SiteContent;
+  siteName: string;
+  footer: FooterContent;
   dictionary: Record<string, string>;
   regions: RegionGroup[];
   menu: MenuCategory[];
 }
 
 /**
- * The page shell's content source: the one adapter between the shell and where its content lives. Today
- * it reads the dataset's content items and categories from the database (`content.ts`,
- * `category-menu.ts`); switching the shell to the GraphQL content service means replacing this function
- * and nothing in `shell/` or `components/`. Memoised per request.
+ * The page shell's content source: the one adapter between the shell and where its content lives. Locales,
+ * dictionary, site name and footer come from the GraphQL content service (`content.ts`); the category menu
+ * and region names from the catalogue (`category-menu.ts`), so the menu follows the live catalog.
+ * Memoised per request.
  */
 export const getShellContent = cache(async (code: LocaleCode): Promise<ShellContent> => {
-  const [locale, locales, site, dictionary, menu] = await Promise.all([
+  const [locale, locales, siteName, footer, dictionary, menu] = await Promise.all([
     getLocaleInfo(code),
     getLocales(),
-    getSiteContent(code),
+    getSiteName(code),
+    getFooterContent(code),
     getDictionary(code),
     getCategoryMenuForLocale(code),
   ]);
@@ -44,5 +54,5 @@ export const getShellContent = cache(async (code: LocaleCode): Promise<ShellCont
         .map(({ code, nativeName }) => ({ code, nativeName })),
     })),
   );
-  return { locale, site, dictionary, regions, menu };
+  return { locale, siteName, footer, dictionary, regions, menu };
 });

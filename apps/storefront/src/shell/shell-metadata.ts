@@ -1,7 +1,7 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import type { Metadata } from 'next';
 import { storefrontConfig } from '../config';
-import { getDictionary, getSiteContent } from '../data/content';
+import { getDictionary, getSiteName } from '../data/content';
 import { requestPath } from '../data/request-path';
 import { getRouteContent, type RouteContent } from '../data/routes';
 import { siteOrigin } from '../data/site-origin';
@@ -17,8 +17,8 @@ import { localizedPath } from '../routing/locales';
  */
 export async function shellMetadata(locale: LocaleCode): Promise<Metadata> {
   const path = await requestPath();
-  const [site, dictionary, origin, route] = await Promise.all([
-    getSiteContent(locale),
+  const [siteName, dictionary, origin, route] = await Promise.all([
+    getSiteName(locale),
     getDictionary(locale),
     siteOrigin(),
     getRouteContent(locale, path),
@@ -29,10 +29,10 @@ export async function shellMetadata(locale: LocaleCode): Promise<Metadata> {
     metadataBase: origin,
     alternates: { canonical: localizedPath(locale, path) },
     // The route's MetaTitle already names the site; pages without a route item get the template.
-    title: { template: `%s | ${site.name}`, default: route?.MetaTitle ?? site.name },
+    title: { template: `%s | ${siteName}`, default: route?.MetaTitle ?? siteName },
     description: route?.MetaDescription ?? t('meta.description'),
     ...(route?.MetaTags ? { keywords: splitTags(route.MetaTags) } : {}),
-    applicationName: site.name,
+    applicationName: siteName,
     ...robotsOf(config.production, route),
     ...(config.siteVerificationToken ? { verification: { google: config.siteVerificationToken } } : {}),
   };
@@ -67,6 +67,6 @@ export function splitTags(tags: string): string[] {
 
 /** A page title followed by the site name (`Not found | Acme`), for pages in the layout's own segment. */
 export async function titleWithSiteName(locale: LocaleCode, title: string): Promise<{ absolute: string }> {
-  const site = await getSiteContent(locale);
-  return { absolute: `${title} | ${site.name}` };
+  const siteName = await getSiteName(locale);
+  return { absolute: `${title} | ${siteName}` };
 }

@@ -29,7 +29,7 @@ interface SiteShellProps {
  */
 export async function SiteShell({ locale, children }: SiteShellProps) {
   const [content, cookieStore] = await Promise.all([getShellContent(locale), cookies()]);
-  const { locale: info, site, dictionary, regions, menu } = content;
+  const { locale: info, siteName, footer, dictionary, regions, menu } = content;
   const t = createTranslator(dictionary);
   const config = storefrontConfig();
   const consent = consentChoiceOf(cookieStore.get(CONSENT_COOKIE)?.value);
@@ -44,11 +44,11 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
           <a className="skip-link" href="#main">
             {t('header.skipToContent')}
           </a>
-          <SiteHeader locale={locale} siteName={site.name} menu={menu} regions={regions} t={t} />
+          <SiteHeader locale={locale} siteName={siteName} menu={menu} regions={regions} t={t} />
           <main id="main" className="site-main" tabIndex={-1}>
             {children}
           </main>
-          <SiteFooter locale={locale} site={site} t={t} year={new Date().getFullYear()} />
+          <SiteFooter locale={locale} footer={footer} year={new Date().getFullYear()} />
         </UnitPreferenceProvider>
         <ConsentBanner
           initialChoice={consent}
@@ -64,7 +64,7 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
           locale={locale}
           language={info.language}
           region={info.region}
-          siteName={site.name}
+          siteName={siteName}
           locationDetails={locationDetailsOf(info)}
         />
         <TrackingScripts config={config.tracking} initialConsent={consent} />

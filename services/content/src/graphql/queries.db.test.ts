@@ -91,6 +91,18 @@ describe('content service queries (GraphQL over HTTP)', () => {
     expect(paths).not.toContain('/products/conduit-fittings/metallic-conduit/emt-conduit');
   });
 
+  it('serves the site name of each locale, the name its route titles carry', async () => {
+    const d = await data(`{
+      us: site(language: "en-US") { name } de: site(language: "de-eu") { name }
+      home: route(path: "/", language: "de-EU") { MetaTitle }
+    }`);
+    expect(d.us.name.length).toBeGreaterThan(3);
+    expect(d.de.name).toBe(d.us.name);
+    expect(d.home.MetaTitle).toContain(d.de.name);
+    const unknown = await content.post(`{ site(language: "xx-XX") { name } }`);
+    expect(unknown.json.errors[0].message).toMatch(/xx-XX/);
+  });
+
   it('serves the header and footer of each locale', async () => {
     const q = `query($l: String!) {
       header(language: $l) { searchPlaceholder topLinks { label href } megaMenu { category { label href } entries { label href children { label href } } } }

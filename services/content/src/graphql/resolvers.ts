@@ -49,6 +49,8 @@ export const resolvers = {
         optionalInt(args, 'limit'),
         optionalText(args, 'endCursor'),
       ),
+    site: async (_: unknown, args: Args, { content }: GraphQLContext) =>
+      (await content.content(text(args, 'language'))).site,
     header: async (_: unknown, args: Args, { content }: GraphQLContext) =>
       (await content.content(text(args, 'language'))).header,
     footer: async (_: unknown, args: Args, { content }: GraphQLContext) =>

@@ -20,6 +20,7 @@ export interface LocaleSnapshot {
   /** Sorted by path (code units), the order of `routes` paging. */
   routes: RouteItem[];
   routeByPath: Map<string, RouteItem>;
+  site: { name: string };
   header: HeaderItem;
   footer: FooterItem;
   newsletter: NewsletterItem;
@@ -61,6 +62,7 @@ export const SNAPSHOT_TYPES = [
   CONTENT_TYPES.calculator,
   CONTENT_TYPES.bimFilter,
   'dictionary',
+  'site',
 ];
 
 export class MissingContentError extends Error {
@@ -103,6 +105,7 @@ export function buildLocaleSnapshot(locale: LocaleInfo, rows: ContentRow[]): Loc
     locale,
     routes,
     routeByPath: new Map(routes.map((r) => [r.path, r])),
+    site: { name: String(single<{ name?: unknown }>('site').name ?? '') },
     header: single<HeaderItem>(CONTENT_TYPES.header),
     footer: single<FooterItem>(CONTENT_TYPES.footer),
     newsletter: single<NewsletterItem>(CONTENT_TYPES.newsletter),
