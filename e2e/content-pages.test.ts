@@ -367,6 +367,10 @@ describe('the newsletter and rep-locator pages', () => {
       const alert = page.locator('main').getByRole('alert');
       expect(await alert.innerText()).toContain(serviceMessage);
       expect(await alert.innerText()).toContain(t['repLocator.invalidPostalCode']);
+      // The service's message is in the page's language too.
+      expect(serviceMessage).toContain(
+        (t['repLocator.postalCodeExpected'] ?? '?').split('{postalCode}')[0] ?? '?',
+      );
       const input = page.getByLabel(t['repLocator.postalCode'] ?? '?', { exact: true });
       expect(await input.inputValue()).toBe('ABCDEFG');
       expect(await input.getAttribute('aria-invalid')).toBe('true');

@@ -40,9 +40,22 @@ describe('content service: bad input and limits', () => {
   it('refuses a malformed postal code of the region and an unknown region', async () => {
     const zip = await content.post('{ territories(region: "US", postalCode: "ABC12") { postalCode } }');
     expect(zip.json.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(zip.json.errors[0].message).toMatch(/not a postal code of region US: expected a 5-digit ZIP code/);
+    expect(zip.json.errors[0].message).toBe(
+      "'ABC12' is not a postal code of this region: enter a 5-digit ZIP code, optionally ZIP+4 (60601 or 60601-1234).",
+    );
+    // In the language asked for.
+    const fr = await content.post(
+      '{ territories(region: "CA", postalCode: "12345", language: "fr-CA") { postalCode } }',
+    );
+    expect(fr.json.errors[0].message).toBe(
+      "« 12345 » n'est pas un code postal de cette région : saisissez un code postal canadien ou ses trois premiers caractères (M5V 3L9 ou M5V).",
+    );
+    const de = await content.post(
+      '{ territories(region: "EU", postalCode: "XYZ", language: "de-EU") { postalCode } }',
+    );
+    expect(de.json.errors[0].message).toMatch(/^„XYZ“ ist keine Postleitzahl dieser Region/);
     const fsa = await content.post('{ territories(region: "ca", postalCode: "12345") { postalCode } }');
-    expect(fsa.json.errors[0].message).toMatch(/region CA/);
+    expect(fsa.json.errors[0].message).toMatch(/Canadian postal code/);
     const region = await content.post('{ territories(region: "MARS", postalCode: "1") { postalCode } }');
     expect(region.json.errors[0].message).toMatch(/Unknown region 'MARS'/);
   });

@@ -108,12 +108,15 @@ export const resolvers = {
           'BAD_USER_INPUT',
           `Unknown region '${region.slice(0, 20)}': use one of ${REGIONS.join(', ')}.`,
         );
-      const locale = await content.locale(optionalText(args, 'language') ?? 'en-US');
+      const language = optionalText(args, 'language') ?? 'en-US';
+      const locale = await content.locale(language);
+      const { dictionary } = await content.content(language);
       return findTerritories(
         (await content.shared()).territories,
         region as Region,
         text(args, 'postalCode'),
         locale,
+        new Map(dictionary.map((entry) => [entry.key, entry.phrase])),
       );
     },
     allM_PCM_Product: async (_: unknown, args: Args, context: GraphQLContext) => {

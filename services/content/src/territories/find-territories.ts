@@ -11,14 +11,23 @@ export function findTerritories(
   region: Region,
   postalCode: string,
   locale: LocaleInfo,
+  /** The locale's UI phrases, for the refusal in its language (English when a phrase is missing). */
+  phrases: ReadonlyMap<string, string> = new Map(),
 ) {
   const postal = parsePostalCode(region, postalCode);
-  if (!postal)
+  if (!postal) {
+    const shown = postalCode.slice(0, 20);
+    const example =
+      phrases.get(`repLocator.postalCodeExample.${region.toLowerCase()}`) ?? POSTAL_CODE_EXAMPLES[region];
+    const template = phrases.get('repLocator.postalCodeExpected');
     throw userError(
       'BAD_USER_INPUT',
-      `'${postalCode.slice(0, 20)}' is not a postal code of region ${region}: expected ${POSTAL_CODE_EXAMPLES[region]}.`,
+      template
+        ? template.replaceAll('{postalCode}', shown).replaceAll('{example}', example)
+        : `'${shown}' is not a postal code of region ${region}: expected ${example}.`,
       { region },
     );
+  }
   const language = locale.language;
   return {
     region,
