@@ -1,4 +1,6 @@
 import {
+  LANGUAGES,
+  type Language,
   LOCALE_CODES,
   type LocaleCode,
   type LocaleInfo,
@@ -8,13 +10,11 @@ import {
 import { cache } from 'react';
 import { queryContent } from './content-graphql';
 import { parseLocaleInfo, parseRegionInfo } from './content-shapes';
-import { catalogueDb } from './database';
 
 /**
  * The storefront's content, from the GraphQL content service (`queryContent`): the locales, each locale's
- * UI dictionary and site name, and the footer. Regions (their names and the catalog each browses) are
- * marketplace configuration and stay with the catalogue in the database. Each function is memoised per
- * request, so the layout, the page and their metadata share one call.
+ * UI dictionary and site name, the footer, and the sales regions (names, and the catalog each browses).
+ * Each function is memoised per request, so the layout, the page and their metadata share one call.
  */
 
 const LOCALES_QUERY = /* GraphQL */ `
@@ -57,16 +57,45 @@ export async function getLocaleInfo(code: LocaleCode): Promise<LocaleInfo> {
   return info;
 }
 
-export const getRegionInfo = cache(async (region: Region): Promise<RegionInfo> => {
-  const db = await catalogueDb();
-  const row = await db.query.contentItems.findFirst({
-    where: (item, { and, eq }) => and(eq(item.type, 'region'), eq(item.id, region), eq(item.locale, '*')),
-    columns: { data: true },
+/** A locale of each language, to ask the content service for region names in every language at once. */
+const LOCALE_OF_LANGUAGE: Record<Language, LocaleCode> = {
+  en: 'en-US',
+  fr: 'fr-CA',
+  de: 'de-EU',
+  nl: 'nl-EU',
+};
+
+const REGIONS_QUERY = /* GraphQL */ `
+  {
+    ${LANGUAGES.map(
+      (language) =>
+        `${language}: regions(language: "${LOCALE_OF_LANGUAGE[language]}") { code name catalogId currency }`,
+    ).join('\n    ')}
+  }
+`;
+
+type RegionAnswer = Record<Language, { code: string; name: string; catalogId: string; currency: string }[]>;
+
+/** The sales regions with their names in every language and the catalog each browses (one query). */
+const getRegions = cache(async (): Promise<RegionInfo[]> => {
+  const answer = await queryContent<RegionAnswer>(REGIONS_QUERY);
+  return answer.en.flatMap((region) => {
+    const name = Object.fromEntries(
+      LANGUAGES.map((language) => [
+        language,
+        answer[language].find((r) => r.code === region.code)?.name ?? region.name,
+      ]),
+    );
+    const info = parseRegionInfo({ ...region, name });
+    return info ? [info] : [];
   });
-  const info = parseRegionInfo(row?.data);
-  if (!info) throw new Error(`content_items has no valid 'region' item for ${region}: load the dataset`);
-  return info;
 });
+
+export async function getRegionInfo(region: Region): Promise<RegionInfo> {
+  const info = (await getRegions()).find((r) => r.code === region);
+  if (!info) throw new Error(`The content service has no valid region ${region}: load the dataset`);
+  return info;
+}
 
 const DICTIONARY_QUERY = /* GraphQL */ `
   query Dictionary($language: String!, $cursor: String) {

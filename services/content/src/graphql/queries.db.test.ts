@@ -91,6 +91,15 @@ describe('content service queries (GraphQL over HTTP)', () => {
     expect(paths).not.toContain('/products/conduit-fittings/metallic-conduit/emt-conduit');
   });
 
+  it('serves the sales regions in order, named in the language, with their catalogs', async () => {
+    const d = await data(`{ en: regions(language: "en-GB") { code name catalogId currency }
+      fr: regions(language: "fr-CA") { code name } }`);
+    expect(d.en.map((r: { code: string }) => r.code)).toEqual(['US', 'CA', 'GB', 'EU', 'AU', 'NZ']);
+    expect(d.en[3]).toMatchObject({ code: 'EU', currency: 'EUR' });
+    expect(d.en[3].catalogId).toMatch(/\S/);
+    expect(d.fr[0].name).not.toBe(d.en[0].name);
+  });
+
   it('serves the site name of each locale, the name its route titles carry', async () => {
     const d = await data(`{
       us: site(language: "en-US") { name } de: site(language: "de-eu") { name }

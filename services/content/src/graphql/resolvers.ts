@@ -49,6 +49,15 @@ export const resolvers = {
         optionalInt(args, 'limit'),
         optionalText(args, 'endCursor'),
       ),
+    regions: async (_: unknown, args: Args, { content }: GraphQLContext) => {
+      const { language } = await content.locale(text(args, 'language'));
+      return (await content.shared()).regions.map((region) => ({
+        code: region.code,
+        name: region.name[language],
+        catalogId: region.catalogId,
+        currency: region.currency,
+      }));
+    },
     site: async (_: unknown, args: Args, { content }: GraphQLContext) =>
       (await content.content(text(args, 'language'))).site,
     header: async (_: unknown, args: Args, { content }: GraphQLContext) =>

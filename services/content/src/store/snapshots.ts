@@ -8,6 +8,8 @@ import {
   type MadeToOrderItem,
   type MappingItem,
   type NewsletterItem,
+  REGIONS,
+  type RegionInfo,
   type RouteItem,
   type TabItem,
   type TableItem,
@@ -42,6 +44,8 @@ export interface SharedSnapshot {
   byCode: Map<string, LocaleInfo>;
   mappings: Map<string, MappingItem>;
   territories: TerritoryItem[];
+  /** In the order of REGIONS. */
+  regions: RegionInfo[];
 }
 
 export interface ContentRow {
@@ -135,5 +139,9 @@ export function buildSharedSnapshot(localeOrder: readonly string[], rows: Conten
       .filter((r) => r.type === CONTENT_TYPES.territory)
       .sort((a, b) => byCodeUnits(a.id, b.id))
       .map((r) => objectData<TerritoryItem>(r)),
+    regions: rows
+      .filter((r) => r.type === 'region')
+      .map((r) => objectData<RegionInfo>(r))
+      .sort((a, b) => REGIONS.indexOf(a.code) - REGIONS.indexOf(b.code)),
   };
 }
