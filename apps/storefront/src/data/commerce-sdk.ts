@@ -12,7 +12,7 @@ import { Auth, Configuration } from 'ordercloud-javascript-sdk';
 
 /** A base URL the adapter recognises; no request ever goes to it over the network. */
 const IN_PROCESS_BASE = 'http://commerce.in-process';
-/** The storefront's API client: anonymous shoppers get a token for its template user (identities.yaml). */
+/** The storefront's API client id, the stem of its anonymous clients per regional catalog. */
 export const STOREFRONT_CLIENT_ID = 'storefront';
 
 /** Sends one axios request to the in-process commerce service and answers what axios expects. */
@@ -60,18 +60,28 @@ export function configureInProcessCommerce(): void {
   configured = true;
 }
 
+/**
+ * The anonymous API client of a regional catalog (identities.yaml): `storefront-<catalogId>`, whose
+ * template user belongs to a buyer company assigned that catalog, so visitors see the region's SKUs.
+ */
+export function anonymousClientId(catalogId: string): string {
+  return `${STOREFRONT_CLIENT_ID}-${catalogId}`;
+}
+
 /** Renew a cached token this long before it expires. */
 const EXPIRY_MARGIN_MS = 30_000;
-let anonymous: { token: string; expiresAt: number } | null = null;
+const anonymousTokens = new Map<string, { token: string; expiresAt: number }>();
 
 /**
- * An anonymous shopper's access token (`client_credentials` without a secret for the storefront client),
- * shared by every visitor of this process until shortly before it expires: visitors only read the catalogue.
+ * An anonymous shopper's access token for browsing a regional catalog (`client_credentials` without a
+ * secret), shared by the visitors of this process until shortly before it expires: they only read.
  */
-export async function anonymousToken(now = Date.now()): Promise<string> {
+export async function anonymousToken(catalogId: string, now = Date.now()): Promise<string> {
   configureInProcessCommerce();
-  if (anonymous && anonymous.expiresAt - EXPIRY_MARGIN_MS > now) return anonymous.token;
-  const auth = await Auth.Anonymous(STOREFRONT_CLIENT_ID, ['Shopper']);
-  anonymous = { token: auth.access_token, expiresAt: now + auth.expires_in * 1000 };
+  const clientId = anonymousClientId(catalogId);
+  const cached = anonymousTokens.get(clientId);
+  if (cached && cached.expiresAt - EXPIRY_MARGIN_MS > now) return cached.token;
+  const auth = await Auth.Anonymous(clientId, ['Shopper']);
+  anonymousTokens.set(clientId, { token: auth.access_token, expiresAt: now + auth.expires_in * 1000 });
   return auth.access_token;
 }

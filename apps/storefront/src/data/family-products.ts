@@ -76,7 +76,7 @@ export async function listFamilySkus(
   language: Language,
 ): Promise<SkuPage> {
   await connection();
-  const accessToken = await anonymousToken();
+  const accessToken = await anonymousToken(catalogId);
   const answer = await Me.ListProducts(
     {
       catalogID: catalogId,
