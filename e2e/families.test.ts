@@ -182,6 +182,42 @@ describe('family pages', () => {
     await page.close();
   });
 
+  it('labels made-to-order SKUs with the badge of the content service', async () => {
+    const tokenResponse = await fetch(`${site.url}/ordercloud/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'client_id=storefront-catalog-us&grant_type=client_credentials&scope=Shopper',
+    });
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    const listed = await fetch(
+      `${site.url}/ordercloud/v1/me/products?catalogID=catalog-us&xp.MadeToOrder=true&pageSize=1`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const product = ((await listed.json()) as { Items: { ID: string; xp: { CategoryID: string } }[] })
+      .Items[0];
+    if (!product) throw new Error('no made-to-order SKU in the US catalog');
+    const labels = await fetch(`${site.url}/content/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ madeToOrderLabels(language: "en-US") { badge } }' }),
+    });
+    const { badge } = ((await labels.json()) as { data: { madeToOrderLabels: { badge: string } } }).data
+      .madeToOrderLabels;
+    const page = await browser.newPage();
+    // The category id is the slugs joined by dots; its page lists the SKU (sorted by number, size 50).
+    await page.goto(`${site.url}/products/${product.xp.CategoryID.split('.').join('/')}?sort=number&size=50`);
+    for (let pageNumber = 2; ; pageNumber++) {
+      const row = page.locator('.sku-table tbody tr', { has: page.locator(`td:text-is("${product.ID}")`) });
+      if ((await row.count()) === 1) {
+        expect(await row.locator('.badge--made-to-order').innerText()).toBe(badge);
+        break;
+      }
+      await page.locator('nav.pagination a[rel="next"]').click();
+      await page.waitForURL(new RegExp(`page=${pageNumber}`));
+    }
+    await page.close();
+  });
+
   it('answers an unknown category path with the not-found page', async () => {
     const target = (await routes('en-US')).find((r) => r.kind === 'category');
     for (const path of [
