@@ -19,7 +19,7 @@ describe('the demo identities', () => {
     return found;
   };
 
-  it('has the storefront and admin-console API clients', () => {
+  it('has the storefront, its anonymous client per regional catalogue and the admin-console API clients', () => {
     expect(identities.apiClients).toEqual([
       {
         id: 'storefront',
@@ -33,6 +33,24 @@ describe('the demo identities', () => {
         allowAnySupplier: false,
         allowSeller: false,
       },
+      ...[
+        ['catalog-us', 'anonymous-template'],
+        ['catalog-ca', 'anonymous-ca'],
+        ['catalog-gb', 'anonymous-gb'],
+        ['catalog-eu', 'anonymous-eu'],
+        ['catalog-aunz', 'anonymous-aunz'],
+      ].map(([catalogId, template]) => ({
+        id: `storefront-${catalogId}`,
+        appName: expect.any(String),
+        clientSecret: null,
+        accessTokenDuration: 600,
+        refreshTokenDuration: 4320,
+        defaultContextUsername: template,
+        isAnonBuyer: true,
+        allowAnyBuyer: true,
+        allowAnySupplier: false,
+        allowSeller: false,
+      })),
       {
         id: 'admin-console',
         appName: expect.any(String),
@@ -46,6 +64,15 @@ describe('the demo identities', () => {
         allowSeller: true,
       },
     ]);
+  });
+
+  it("puts each regional anonymous client's template user in a buyer assigned that catalogue", () => {
+    for (const client of identities.apiClients.filter((c) => c.id.startsWith('storefront-'))) {
+      const template = user(client.defaultContextUsername ?? '');
+      const buyer = identities.buyers.find((b) => b.id === template.buyerId);
+      expect(`storefront-${buyer?.catalogId}`).toBe(client.id);
+      expect(template.password.length).toBeGreaterThanOrEqual(24);
+    }
   });
 
   it('has the seller administrator', () => {
@@ -102,7 +129,7 @@ describe('the demo identities', () => {
       expect(u.id).toBe(u.username);
       expect(u.email).toMatch(new RegExp(`^${u.username}@[a-z0-9-]+(\\.[a-z0-9-]+)*\\.example$`));
       expect(u.firstName && u.lastName).toBeTruthy();
-      if (u.buyerId && u.username !== 'anonymous-template') expect(u.password).toBe('Buyer#2026');
+      if (u.buyerId && !u.username.startsWith('anonymous-')) expect(u.password).toBe('Buyer#2026');
     }
   });
 

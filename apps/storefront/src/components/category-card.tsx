@@ -7,19 +7,25 @@ import { withRegisteredMark } from '../text/registered-mark';
 interface CategoryCardProps {
   locale: LocaleCode;
   category: CategorySummary;
+  /** Slugs from the top level down to this category; a top-level category's own slug by default. */
+  slugs?: readonly string[];
   /** Visible call to action under the description, e.g. "View products". */
   actionLabel: string;
 }
 
 /**
- * A top-level category: the name is the link (and its accessible name); the whole card is clickable
+ * A category (top-level on the home page, a child on a family page): the name is the link (and its accessible name); the whole card is clickable
  * through the link's stretched hit area.
  */
-export function CategoryCard({ locale, category, actionLabel }: CategoryCardProps) {
+export function CategoryCard({ locale, category, slugs, actionLabel }: CategoryCardProps) {
   return (
     <article className="category-card">
       <h3 className="category-card__title">
-        <Link className="category-card__link" href={categoryPath(locale, [category.slug])} prefetch={false}>
+        <Link
+          className="category-card__link"
+          href={categoryPath(locale, slugs ?? [category.slug])}
+          prefetch={false}
+        >
           {withRegisteredMark(category.name)}
         </Link>
       </h3>

@@ -13,6 +13,7 @@ import {
   priceBreaks,
   priceSchedules,
   productAssignments,
+  productFacets,
   productSuppliers,
   products,
   securityProfileAssignments,
@@ -32,7 +33,7 @@ import type { Dataset } from '../model';
 import { PARTNER_GROUP_ID } from '../partner-products';
 import { planCatalogs } from './catalogs';
 import { chunk } from './chunks';
-import { categoryRow, contentRows, productRow } from './rows';
+import { categoryRow, contentRows, productFacetRows, productRow } from './rows';
 import { variantRows } from './stock';
 
 export const DATASET_META_KEY = 'dataset';
@@ -107,6 +108,7 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
       categories,
       plans.flatMap((p) => p.categories.map((c) => categoryRow(p.catalogId, c))),
     );
+    await insertAll('product_facets', productFacets, productFacetRows(dataset));
     await insertAll(
       'price_schedules',
       priceSchedules,

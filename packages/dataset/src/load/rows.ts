@@ -56,6 +56,19 @@ export function productRow(product: DatasetProduct) {
   };
 }
 
+/** The coded attributes a product list can be narrowed by (`Meta.Facets` of the commerce service). */
+export const FACET_ATTRIBUTES = ['material', 'finish', 'loadClass', 'certifications'] as const;
+
+/** Product facets: one per coded attribute, at its xp path (`material` → `Material`), in that order. */
+export function productFacetRows(dataset: Dataset) {
+  return FACET_ATTRIBUTES.map((id, listOrder) => {
+    const attribute = dataset.attributes.find((a) => a.id === id);
+    if (!attribute) throw new Error(`attributes.yaml has no '${id}' attribute for its product facet`);
+    const xpPath = id.charAt(0).toUpperCase() + id.slice(1);
+    return { id: xpPath, name: attribute.label.en, xpPath, listOrder, minCount: 1 };
+  });
+}
+
 /**
  * Content items: per locale for localised texts, '*' for items that are the same everywhere. The content
  * service's items (routes, header, …, PCM) come from `../content/`.

@@ -1,0 +1,126 @@
+import { notFound } from 'next/navigation';
+import { CategoryCard } from '../../../../components/category-card';
+import { getCategoryForLocale, MAX_CATEGORY_DEPTH } from '../../../../data/category-path';
+import { getDictionary, getLocaleInfo } from '../../../../data/content';
+import {
+  getAttributeLabels,
+  getCategoryMarketing,
+  getMadeToOrderLabels,
+} from '../../../../data/family-content';
+import { listFamilySkus } from '../../../../data/family-products';
+import { getRouteContent } from '../../../../data/routes';
+import { Breadcrumbs } from '../../../../families/breadcrumbs';
+import { FacetForm } from '../../../../families/facet-form';
+import { sectionsForLevel } from '../../../../families/sections';
+import { SkuPagination } from '../../../../families/sku-pagination';
+import { readSkuQuery } from '../../../../families/sku-query';
+import { SkuTable } from '../../../../families/sku-table';
+import { createTranslator } from '../../../../i18n/translator';
+import { categoryPath } from '../../../../routing/catalogue-paths';
+import { localeFromSegment } from '../../../../routing/locales';
+import { withRegisteredMark } from '../../../../text/registered-mark';
+
+interface FamilyPageProps {
+  params: Promise<{ locale: string; slugs: string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/**
+ * A category page, one to six levels deep (`/products/conduit-fittings/emt-conduit/…`): breadcrumbs,
+ * heading and intro from the route item, the child ranges, and from the family level down the marketing
+ * content, facets and the table of every SKU of the category and its descendants (commerce service).
+ */
+export default async function FamilyPage({ params, searchParams }: FamilyPageProps) {
+  const { locale: segment, slugs: rawSlugs } = await params;
+  const locale = localeFromSegment(segment);
+  if (!locale || rawSlugs.length > MAX_CATEGORY_DEPTH) notFound();
+  const slugs = rawSlugs.map((slug) => decodeURIComponent(slug));
+  const found = await getCategoryForLocale(locale, slugs);
+  if (!found) notFound();
+  const { category, catalogId } = found;
+  const info = await getLocaleInfo(locale);
+  const sections = sectionsForLevel(category.level);
+  const query = readSkuQuery(await searchParams);
+  const path = categoryPath(locale, category.slugs);
+  const [dictionary, route, marketing, attributes, madeToOrder, skus] = await Promise.all([
+    getDictionary(locale),
+    getRouteContent(locale, `/products/${category.slugs.join('/')}`),
+    sections.marketing ? getCategoryMarketing(locale, category.id) : null,
+    getAttributeLabels(info.language),
+    getMadeToOrderLabels(locale),
+    sections.skus ? listFamilySkus(catalogId, category.id, query, info.language) : null,
+  ]);
+  const t = createTranslator(dictionary);
+  return (
+    <div className="container section family">
+      <Breadcrumbs locale={locale} trail={category.trail} t={t} />
+      <header className="page-header">
+        <h1 className="page-header__title">{withRegisteredMark(route?.title ?? category.name)}</h1>
+        <p className="page-header__intro">{withRegisteredMark(route?.intro ?? category.description)}</p>
+      </header>
+      {marketing && (
+        <section className="family__marketing" aria-labelledby="family-highlights">
+          <h2 id="family-highlights" className="section__title">
+            {t('family.highlights')}
+          </h2>
+          <p>{withRegisteredMark(marketing.message)}</p>
+          {marketing.bullets.length > 0 && (
+            <ul className="family__bullets">
+              {marketing.bullets.map((bullet) => (
+                <li key={bullet}>{withRegisteredMark(bullet)}</li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      {category.children.length > 0 && (
+        <section aria-labelledby="family-children">
+          <h2 id="family-children" className="section__title">
+            {t('family.children')}
+          </h2>
+          <ul className="category-grid">
+            {category.children.map((child) => (
+              <li key={child.id}>
+                <CategoryCard
+                  locale={locale}
+                  category={child}
+                  slugs={child.slugs}
+                  actionLabel={t('home.categories.view')}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {skus && (
+        <section className="family__skus" aria-labelledby="family-skus">
+          <h2 id="family-skus" className="section__title">
+            {t('family.skus.title')}
+          </h2>
+          <p className="family__count" role="status">
+            {t('category.productCount', { count: skus.totalCount })}
+          </p>
+          <div className="family__layout">
+            <FacetForm path={path} query={query} facets={skus.facets} attributes={attributes} t={t} />
+            <div className="family__table">
+              {skus.items.length > 0 ? (
+                <SkuTable
+                  locale={locale}
+                  path={path}
+                  query={query}
+                  items={skus.items}
+                  attributes={attributes}
+                  madeToOrder={madeToOrder}
+                  t={t}
+                />
+              ) : (
+                <p>{t('family.skus.empty')}</p>
+              )}
+              <SkuPagination path={path} query={query} page={skus.page} totalPages={skus.totalPages} t={t} />
+            </div>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Language } from '@catalogue/dataset/model';
+
+/**
+ * What a family page's URL asks of its SKU table: `?sort=name` / `?sort=!name` (descending), `?page=2`,
+ * `?size=50`, and facet filters as `?xp.Material=steel&xp.Material=aluminium` (any of the values).
+ * Anything malformed falls back to the default, so a hand-edited URL still shows a page.
+ */
+
+export const SKU_COLUMNS = ['number', 'name', 'size', 'material', 'length', 'weight'] as const;
+export type SkuColumn = (typeof SKU_COLUMNS)[number];
+
+export const PAGE_SIZES = [24, 50] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export interface SkuQuery {
+  sort: { column: SkuColumn; descending: boolean } | null;
+  page: number;
+  pageSize: PageSize;
+  /** xp path (`Material`) → the values any of which a SKU must have, in URL order. */
+  filters: Map<string, string[]>;
+}
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+const XP_PATH = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/;
+/** Characters with a meaning in the commerce service's filter syntax (or, not, wildcard, comparisons). */
+const FILTER_SYNTAX = /[|!*<>]/;
+const FILTER_PREFIX = 'xp.';
+
+function values(param: string | string[] | undefined): string[] {
+  if (param === undefined) return [];
+  return Array.isArray(param) ? param : [param];
+}
+
+export function readSkuQuery(params: SearchParams): SkuQuery {
+  const sortParam = values(params.sort)[0] ?? '';
+  const descending = sortParam.startsWith('!');
+  const column = SKU_COLUMNS.find((c) => c === sortParam.replace(/^!/, ''));
+  const pageParam = values(params.page)[0] ?? '';
+  const page = /^[1-9][0-9]{0,5}$/.test(pageParam) ? Number(pageParam) : 1;
+  const sizeParam = Number(values(params.size)[0]);
+  const pageSize = PAGE_SIZES.find((size) => size === sizeParam) ?? PAGE_SIZES[0];
+  const filters = new Map<string, string[]>();
+  for (const [key, param] of Object.entries(params)) {
+    if (!key.startsWith(FILTER_PREFIX)) continue;
+    const path = key.slice(FILTER_PREFIX.length);
+    if (!XP_PATH.test(path)) continue;
+    const chosen = [...new Set(values(param).filter((v) => v.trim() !== '' && !FILTER_SYNTAX.test(v)))];
+    if (chosen.length > 0) filters.set(path, chosen);
+  }
+  return { sort: column ? { column, descending } : null, page, pageSize, filters };
+}
+
+/** The commerce service's sortBy for a column: catalogue number, the name in the page's language, xp. */
+export function sortByFor(sort: SkuQuery['sort'], language: Language): string[] {
+  if (!sort) return [];
+  const field = {
+    number: 'ID',
+    name: `xp.Names.${language}`,
+    size: 'xp.TradeSize.metric',
+    material: 'xp.Material',
+    length: 'xp.LengthMm',
+    weight: 'xp.WeightKg',
+  }[sort.column];
+  return [`${sort.descending ? '!' : ''}${field}`];
+}
+
+/** The commerce service's filters: `xp.Material: 'a|b'` (any of the values). */
+export function filtersFor(filters: SkuQuery['filters']): Record<string, string> {
+  return Object.fromEntries(
+    [...filters].map(([path, chosen]) => [`${FILTER_PREFIX}${path}`, chosen.join('|')]),
+  );
+}
+
+/** The query string of a view of the table (`?sort=name&page=2`), defaults left out. */
+export function skuQueryString(query: SkuQuery): string {
+  const search = new URLSearchParams();
+  for (const [path, chosen] of query.filters)
+    for (const value of chosen) search.append(`${FILTER_PREFIX}${path}`, value);
+  if (query.sort) search.set('sort', `${query.sort.descending ? '!' : ''}${query.sort.column}`);
+  if (query.pageSize !== PAGE_SIZES[0]) search.set('size', String(query.pageSize));
+  if (query.page > 1) search.set('page', String(query.page));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The sort a column header links to: ascending first, then the other direction; back to page 1. */
+export function sortLinkQuery(query: SkuQuery, column: SkuColumn): SkuQuery {
+  const descending = query.sort?.column === column ? !query.sort.descending : false;
+  return { ...query, sort: { column, descending }, page: 1 };
+}
+
+/** The filter name of a facet's checkbox (`xp.Material`). */
+export function facetParamName(xpPath: string): string {
+  return `${FILTER_PREFIX}${xpPath}`;
+}

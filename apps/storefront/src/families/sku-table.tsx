@@ -1,0 +1,98 @@
+import type { LocaleCode } from '@catalogue/dataset/model';
+import Link from 'next/link';
+import type { AttributeLabels, MadeToOrderLabels } from '../data/family-content';
+import type { SkuRow } from '../data/family-products';
+import type { Translate } from '../i18n/translator';
+import { withRegisteredMark } from '../text/registered-mark';
+import { Measure } from '../units/measure-view';
+import { type SkuColumn, type SkuQuery, skuQueryString, sortLinkQuery } from './sku-query';
+import { TradeSize } from './trade-size';
+
+interface SkuTableProps {
+  locale: LocaleCode;
+  /** The page's own path (`/de-eu/products/…`), the sort links keep the rest of the query. */
+  path: string;
+  query: SkuQuery;
+  items: SkuRow[];
+  attributes: Map<string, AttributeLabels>;
+  madeToOrder: MadeToOrderLabels;
+  t: Translate;
+}
+
+/** Column headings: the catalogue texts where the dictionary has them, else the attribute labels. */
+function columnLabels(t: Translate, attributes: Map<string, AttributeLabels>): Record<SkuColumn, string> {
+  return {
+    number: t('product.catalogueNumber'),
+    name: t('family.skus.name'),
+    size: t('family.skus.size'),
+    material: attributes.get('material')?.label ?? 'material',
+    length: attributes.get('lengthMm')?.label ?? 'lengthMm',
+    weight: attributes.get('weightKg')?.label ?? 'weightKg',
+  };
+}
+
+const COLUMNS: SkuColumn[] = ['number', 'name', 'size', 'material', 'length', 'weight'];
+
+/** The SKUs of one page: every column header is a link that sorts by it (again: the other way). */
+export function SkuTable({ locale, path, query, items, attributes, madeToOrder, t }: SkuTableProps) {
+  const labels = columnLabels(t, attributes);
+  const materials = attributes.get('material')?.options;
+  return (
+    <div className="sku-table__scroll">
+      <table className="sku-table">
+        <caption className="visually-hidden">{t('family.skus.title')}</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => {
+              const sorted = query.sort?.column === column ? query.sort : null;
+              return (
+                <th
+                  key={column}
+                  scope="col"
+                  aria-sort={sorted ? (sorted.descending ? 'descending' : 'ascending') : undefined}
+                >
+                  <Link
+                    href={`${path}${skuQueryString(sortLinkQuery(query, column))}`}
+                    prefetch={false}
+                    scroll={false}
+                    aria-label={t('family.skus.sortBy', { column: labels[column] })}
+                  >
+                    {labels[column]}
+                    {sorted && <span aria-hidden="true">{sorted.descending ? ' ▼' : ' ▲'}</span>}
+                  </Link>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((sku) => (
+            <tr key={sku.id}>
+              <td className="sku-table__number">{sku.id}</td>
+              <td>
+                {withRegisteredMark(sku.name)}
+                {sku.madeToOrder && (
+                  <span className="badge badge--made-to-order" title={madeToOrder.tooltip}>
+                    {madeToOrder.badge}
+                  </span>
+                )}
+              </td>
+              <td>{sku.tradeSize ? <TradeSize value={sku.tradeSize} /> : '–'}</td>
+              <td>{sku.material ? (materials?.get(sku.material) ?? sku.material) : '–'}</td>
+              <td>
+                {sku.lengthMm !== null ? (
+                  <Measure value={sku.lengthMm / 1000} unit="m" locale={locale} />
+                ) : (
+                  '–'
+                )}
+              </td>
+              <td>
+                {sku.weightKg !== null ? <Measure value={sku.weightKg} unit="kg" locale={locale} /> : '–'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
