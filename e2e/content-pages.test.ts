@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
@@ -12,9 +11,6 @@ import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
  * The newsletter and rep-locator pages in a browser, on PostgreSQL (so the test can see what a sign-up
  * stored). Every expected text is read from the content service over HTTP, never written here.
  */
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const LOCALES = [
   { code: 'en-US', prefix: '', region: 'US' },
@@ -140,19 +136,6 @@ describe('the newsletter and rep-locator pages', () => {
       sql`select count(*)::int as n from newsletter_subscriptions`,
     );
     return row?.n ?? -1;
-  }
-
-  async function axeViolations(page: Page): Promise<string[]> {
-    await page.addScriptTag({ content: axeSource });
-    const result = await page.evaluate(
-      (tags) =>
-        (
-          window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }
-        ).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
-      WCAG_TAGS,
-    );
-    const { violations } = result as { violations: { id: string; nodes: { target: string[] }[] }[] };
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
   async function submitNewsletter(page: Page, email: string, texts: NewsletterTexts): Promise<void> {

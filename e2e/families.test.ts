@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
@@ -9,9 +8,6 @@ import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
  * Family (category) pages in a browser: down to level 6 by clicking, facets, sorting, paging, 404 and
  * accessibility. Paths, titles and texts are read from the content service, never written here.
  */
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 interface RouteItem {
   path: string;
@@ -64,18 +60,6 @@ describe('family pages', () => {
 
   async function skuNumbers(page: Page): Promise<string[]> {
     return page.locator('.sku-table tbody td.sku-table__number').allInnerTexts();
-  }
-
-  async function axeViolations(page: Page): Promise<string[]> {
-    await page.addScriptTag({ content: axeSource });
-    const result = (await page.evaluate(
-      (tags) =>
-        (
-          window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }
-        ).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
-      WCAG_TAGS,
-    )) as { violations: { id: string; nodes: { target: string[] }[] }[] };
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
   for (const locale of [

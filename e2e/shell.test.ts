@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { generateDataset, type LocaleInfo } from '@catalogue/dataset';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
 import { type ScriptServer, startScriptServer } from './harness/script-server';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
@@ -17,8 +16,6 @@ import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
 const SKUS = 600;
 const dataset = generateDataset({ skus: SKUS });
 const siteName = dataset.site.name;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -533,19 +530,7 @@ describe('the page shell', () => {
         .getByRole('button')
         .first()
         .click();
-      await page.addScriptTag({ content: axeSource });
-      const result = await page.evaluate(
-        (tags) =>
-          (
-            window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }
-          ).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
-        WCAG_TAGS,
-      );
-      const { violations } = result as { violations: { id: string; nodes: { target: string[] }[] }[] };
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        path,
-      ).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
     }
     await page.close();
   });
