@@ -1,17 +1,13 @@
+import type { RouteItem } from '@catalogue/dataset';
 import type { LocaleCode } from '@catalogue/dataset/model';
 import { cache } from 'react';
 import { queryContent } from './content-graphql';
 
-/** The CMS item of a storefront route (spec §2: the meta fields come from it). */
-export interface RouteContent {
-  title: string;
-  intro: string;
-  MetaTitle: string;
-  MetaDescription: string;
-  MetaTags: string;
-  MetaRobots: string;
-  MetaGooglebot: string;
-}
+/** The fields of a route item (spec §2: the meta fields come from it) the storefront asks for. */
+export type RouteContent = Pick<
+  RouteItem,
+  'title' | 'intro' | 'MetaTitle' | 'MetaDescription' | 'MetaTags' | 'MetaRobots' | 'MetaGooglebot'
+>;
 
 const ROUTE_QUERY = /* GraphQL */ `
   query Route($path: String!, $language: String!) {
