@@ -21,6 +21,16 @@ export function userTypeOf(status: LoginStatus): UserType {
 }
 
 function tokenExpiry(token: string | null | undefined): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+}
+
+/**
+ * The payload of a JWT as an object, or null when the token is not three dot-separated parts whose
+ * middle one is base64url JSON of an object. Unverified: only for deciding what the page shows or which
+ * of the user's own resources to address; the commerce service verifies the token on every call.
+ */
+export function tokenClaims(token: string | null | undefined): Record<string, unknown> | null {
   const parts = token?.split('.');
   if (parts?.length !== 3) return null;
   const payload = parts[1];
@@ -32,9 +42,9 @@ function tokenExpiry(token: string | null | undefined): number | null {
     // Not JSON: a malformed token, which spec §4 counts as logged out.
     return null;
   }
-  if (typeof claims !== 'object' || claims === null || !('exp' in claims)) return null;
-  const exp = claims.exp;
-  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+  return typeof claims === 'object' && claims !== null && !Array.isArray(claims)
+    ? (claims as Record<string, unknown>)
+    : null;
 }
 
 function decodeBase64Url(text: string): string {

@@ -1,0 +1,210 @@
+import { Me, type ProductCollection } from 'ordercloud-javascript-sdk';
+import { BuyerApiError } from '../buyer-api/errors';
+import type { UserToken } from '../buyer-api/user-token';
+import { configureInProcessCommerce } from '../data/commerce-sdk';
+import type { FavouriteChange, FavouriteList, FavouriteProduct } from './favourite-types';
+import { favouritesCollectionId } from './favourites-id';
+
+/**
+ * A buyer user's favourite products, kept in the commerce service as one of their product collections
+ * (OrderCloud `/me/productcollections`, ID from `favourites-id.ts`, Private, `xp.Purpose: favourites`),
+ * through the official SDK with the user's own token: the service decides what the user may see and
+ * change, this module only shapes the list and checks a change as a whole before making it.
+ */
+
+/** The most products one favourites list holds (a longer list is a catalogue, not favourites). */
+export const MAX_FAVOURITES = 500;
+/** Entries read per call (the service's largest page). */
+const PAGE_SIZE = 100;
+
+function options(user: UserToken) {
+  configureInProcessCommerce();
+  return { accessToken: user.token };
+}
+
+function status(error: unknown): number | null {
+  const value = (error as { isOrderCloudError?: boolean; status?: unknown } | null)?.isOrderCloudError
+    ? (error as { status: unknown }).status
+    : null;
+  return typeof value === 'number' ? value : null;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/** A product of the collection as the routes answer it. */
+export function toFavouriteProduct(product: {
+  ID?: unknown;
+  Name?: unknown;
+  DateAdded?: unknown;
+  xp?: unknown;
+}): FavouriteProduct {
+  const xp = record(product.xp);
+  const names: Record<string, string> = {};
+  for (const [language, name] of Object.entries(record(xp.Names))) {
+    if (typeof name === 'string' && name) names[language] = name;
+  }
+  const id = String(product.ID ?? '');
+  return {
+    ID: id,
+    CatalogueNumber: id,
+    Name: typeof product.Name === 'string' ? product.Name : id,
+    Names: names,
+    CategoryID: typeof xp.CategoryID === 'string' ? xp.CategoryID : null,
+    DateAdded: typeof product.DateAdded === 'string' ? product.DateAdded : null,
+  };
+}
+
+/**
+ * The user's favourites collection, or null when they have none yet. A visible collection with the ID
+ * that is not Private is not theirs alone (a colleague's Public one): refused rather than used.
+ */
+async function findCollection(user: UserToken): Promise<ProductCollection | null> {
+  const id = favouritesCollectionId(user.userId);
+  try {
+    const collection = await Me.GetProductCollection(id, options(user));
+    if (collection.AccessLevel !== 'Private') throw idTaken(id);
+    return collection;
+  } catch (error) {
+    if (status(error) === 404) return null;
+    throw error;
+  }
+}
+
+function idTaken(id: string): BuyerApiError {
+  return BuyerApiError.of(
+    409,
+    'Favourites.IdTaken',
+    `Another product collection of your company uses the ID ${id}: your favourites cannot be kept there.`,
+    { ObjectType: 'ProductCollection', ObjectID: id },
+  );
+}
+
+/** Every product of the collection the user may still see, in list order. */
+async function collectionProducts(user: UserToken, id: string): Promise<FavouriteProduct[]> {
+  const items: FavouriteProduct[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await Me.ListProductCollectionEntries(id, { page, pageSize: PAGE_SIZE }, options(user));
+    items.push(...answer.Items.map(toFavouriteProduct));
+    if (page >= answer.Meta.TotalPages) return items;
+  }
+}
+
+/** `GetFavoriteProducts`: the list (no collection yet: an empty list with ID null, not an error). */
+export async function readFavourites(user: UserToken): Promise<FavouriteList> {
+  if (!(await findCollection(user))) return { ID: null, Items: [] };
+  const id = favouritesCollectionId(user.userId);
+  return { ID: id, Items: await collectionProducts(user, id) };
+}
+
+/** `CreateFavoriteProducts`: the collection, created when missing (calling it again changes nothing). */
+export async function createFavourites(user: UserToken): Promise<FavouriteList> {
+  const id = favouritesCollectionId(user.userId);
+  if (await findCollection(user)) return { ID: id, Items: await collectionProducts(user, id) };
+  try {
+    await Me.CreateProductCollection(
+      { ID: id, Name: 'Favourites', AccessLevel: 'Private', xp: { Purpose: 'favourites' } },
+      options(user),
+    );
+  } catch (error) {
+    if (status(error) !== 409) throw error;
+    // Created by a concurrent call of the same user, or the ID is taken by someone else's collection.
+    const created = await findCollection(user);
+    if (!created) throw idTaken(id);
+  }
+  return { ID: id, Items: [] };
+}
+
+/**
+ * `UpdateFavoriteProducts`: adds and removes products. The whole change is checked first — the list
+ * is the user's, every product to add is one they may see, the list stays within MAX_FAVOURITES — so a
+ * refused change changes nothing. Adding a product already there or removing one that is not are no-ops.
+ * Should the service refuse a step anyway (a product withdrawn meanwhile), the steps already made are
+ * undone before the refusal is answered.
+ */
+export async function updateFavourites(
+  user: UserToken,
+  collectionId: string,
+  change: FavouriteChange,
+): Promise<FavouriteList> {
+  const own = favouritesCollectionId(user.userId);
+  const collection = collectionId === own ? await findCollection(user) : null;
+  if (!collection) {
+    throw BuyerApiError.notFound(
+      'ProductCollection',
+      collectionId,
+      collectionId === own
+        ? `You have no favourites list yet: create it with CreateFavoriteProducts first.`
+        : `Favourites list not found: ${collectionId}. Yours is ${own}.`,
+    );
+  }
+  const current = await collectionProducts(user, own);
+  const present = new Set(current.map((p) => p.ID));
+  const toAdd = [...new Set(change.add ?? [])].filter((id) => !present.has(id));
+  const toRemove = [...new Set(change.remove ?? [])].filter((id) => present.has(id));
+  if (toAdd.length > 0) await requireVisible(user, toAdd);
+  if (current.length + toAdd.length - toRemove.length > MAX_FAVOURITES) {
+    throw BuyerApiError.of(
+      400,
+      'Favourites.TooMany',
+      `A favourites list holds at most ${MAX_FAVOURITES} products: remove some before adding more.`,
+      { MaxFavourites: MAX_FAVOURITES, Count: current.length },
+    );
+  }
+  const done: { kind: 'add' | 'remove'; productId: string }[] = [];
+  try {
+    for (const productId of toRemove) {
+      await Me.DeleteProductCollectionEntry(own, productId, options(user));
+      done.push({ kind: 'remove', productId });
+    }
+    for (const productId of toAdd) {
+      await Me.CreateProductCollectionEntry(own, productId, options(user));
+      done.push({ kind: 'add', productId });
+    }
+  } catch (error) {
+    await undo(user, own, done);
+    throw error;
+  }
+  return { ID: own, Items: await collectionProducts(user, own) };
+}
+
+/** Refuses the change unless the user may see every product (unknown and hidden ones look alike). */
+async function requireVisible(user: UserToken, productIds: string[]): Promise<void> {
+  const seen = new Set<string>();
+  for (let start = 0; start < productIds.length; start += PAGE_SIZE) {
+    const chunk = productIds.slice(start, start + PAGE_SIZE);
+    const answer = await Me.ListProducts(
+      { filters: { ID: chunk.join('|') }, pageSize: PAGE_SIZE },
+      options(user),
+    );
+    for (const product of answer.Items) seen.add(product.ID);
+  }
+  const missing = productIds.filter((id) => !seen.has(id));
+  if (missing.length > 0) {
+    throw BuyerApiError.of(
+      404,
+      'NotFound',
+      `Product not found: ${missing.join(', ')}. Nothing was changed.`,
+      { ObjectType: 'Product', ObjectID: missing[0], ObjectIDs: missing },
+    );
+  }
+}
+
+/** Reverts the steps of a failed change, newest first (a failure to revert is logged, not hidden). */
+async function undo(
+  user: UserToken,
+  id: string,
+  done: { kind: 'add' | 'remove'; productId: string }[],
+): Promise<void> {
+  for (const step of done.reverse()) {
+    try {
+      if (step.kind === 'add') await Me.DeleteProductCollectionEntry(id, step.productId, options(user));
+      else await Me.CreateProductCollectionEntry(id, step.productId, options(user));
+    } catch (error) {
+      console.error(`[favourites] could not undo ${step.kind} of ${step.productId} in ${id}`, error);
+    }
+  }
+}
