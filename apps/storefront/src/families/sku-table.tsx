@@ -2,6 +2,7 @@ import type { LocaleCode } from '@catalogue/dataset/model';
 import Link from 'next/link';
 import type { AttributeLabels, MadeToOrderLabels } from '../data/family-content';
 import type { SkuRow } from '../data/family-products';
+import { FavouriteHeart } from '../favourites/favourite-heart';
 import type { Translate } from '../i18n/translator';
 import { withRegisteredMark } from '../text/registered-mark';
 import { Measure } from '../units/measure-view';
@@ -33,7 +34,10 @@ function columnLabels(t: Translate, attributes: Map<string, AttributeLabels>): R
 
 const COLUMNS: SkuColumn[] = ['number', 'name', 'size', 'material', 'length', 'weight'];
 
-/** The SKUs of one page: every column header is a link that sorts by it (again: the other way). */
+/**
+ * The SKUs of one page: every column header is a link that sorts by it (again: the other way); each
+ * name has the favourite heart.
+ */
 export function SkuTable({ locale, path, query, items, attributes, madeToOrder, t }: SkuTableProps) {
   const labels = columnLabels(t, attributes);
   const materials = attributes.get('material')?.options;
@@ -70,6 +74,13 @@ export function SkuTable({ locale, path, query, items, attributes, madeToOrder, 
             <tr key={sku.id}>
               <td className="sku-table__number">{sku.id}</td>
               <td>
+                <FavouriteHeart
+                  productId={sku.id}
+                  label={t('favourites.toggle', { name: sku.name })}
+                  addTooltip={t('product.addToFavourites')}
+                  removeTooltip={t('favourites.removeTooltip')}
+                  errorText={t('favourites.error')}
+                />
                 {withRegisteredMark(sku.name)}
                 {sku.madeToOrder && (
                   <span className="badge badge--made-to-order" title={madeToOrder.tooltip}>

@@ -140,6 +140,7 @@ describe(`favourites routes on ${testDriver()}`, () => {
       Name: product.Name,
       Names: (product.xp as { Names: Record<string, string> }).Names,
       CategoryID: (product.xp as { CategoryID: string }).CategoryID,
+      FamilyPath: `/products/${(product.xp as { CategoryID: string }).CategoryID.replaceAll('.', '/')}`,
     });
     expect(Date.parse(added.Items[1]?.DateAdded ?? '')).toBeGreaterThan(Date.now() - 60_000);
     expect(Object.keys(added.Items[1]?.Names ?? {})).toEqual(

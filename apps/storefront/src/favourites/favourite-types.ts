@@ -14,6 +14,11 @@ export interface FavouriteProduct {
   Names: Record<string, string>;
   /** The family (category) the product belongs to, for links; null when it has none. */
   CategoryID: string | null;
+  /**
+   * The family page's locale-neutral path (`/products/conduit-fittings/emt-conduit`), from the category
+   * ID (the dataset's slugs joined by `.`); null when the ID is not such a path.
+   */
+  FamilyPath: string | null;
   /** When it was added (ISO 8601). */
   DateAdded: string | null;
 }

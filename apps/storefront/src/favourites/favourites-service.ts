@@ -35,6 +35,9 @@ function record(value: unknown): Record<string, unknown> {
     : {};
 }
 
+/** Category IDs are the slugs from the top level down joined by `.` (dataset model), at most six. */
+const CATEGORY_PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*){0,5}$/;
+
 /** A product of the collection as the routes answer it. */
 export function toFavouriteProduct(product: {
   ID?: unknown;
@@ -48,12 +51,15 @@ export function toFavouriteProduct(product: {
     if (typeof name === 'string' && name) names[language] = name;
   }
   const id = String(product.ID ?? '');
+  const categoryId = typeof xp.CategoryID === 'string' ? xp.CategoryID : null;
   return {
     ID: id,
     CatalogueNumber: id,
     Name: typeof product.Name === 'string' ? product.Name : id,
     Names: names,
-    CategoryID: typeof xp.CategoryID === 'string' ? xp.CategoryID : null,
+    CategoryID: categoryId,
+    FamilyPath:
+      categoryId && CATEGORY_PATH.test(categoryId) ? `/products/${categoryId.split('.').join('/')}` : null,
     DateAdded: typeof product.DateAdded === 'string' ? product.DateAdded : null,
   };
 }

@@ -7,6 +7,8 @@ import { storefrontConfig } from '../config';
 import { getShellContent } from '../data/shell-content';
 import { createTranslator } from '../i18n/translator';
 import { locationDetailsOf } from '../localisation/location-details';
+import { LoginPrompt } from '../login-prompt/login-prompt';
+import { localizedPath } from '../routing/locales';
 import { CONSENT_COOKIE, consentChoiceOf } from '../tracking/consent';
 import { ConsentBanner } from '../tracking/consent-banner';
 import { PageViewTracker } from '../tracking/page-view-tracker';
@@ -50,6 +52,15 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
           </main>
           <SiteFooter locale={locale} footer={footer} year={new Date().getFullYear()} />
         </UnitPreferenceProvider>
+        <LoginPrompt
+          loginPath={localizedPath(locale, '/login')}
+          texts={{
+            title: t('loginPrompt.title'),
+            message: t('loginPrompt.message'),
+            login: t('header.login'),
+            close: t('loginPrompt.close'),
+          }}
+        />
         <ConsentBanner
           initialChoice={consent}
           texts={{

@@ -1,0 +1,196 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './harness/axe';
+import { launchBrowser } from './harness/browser';
+import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
+
+/**
+ * Favourites in a browser: a logged-in buyer (token from the commerce service's password grant, set as
+ * the UserToken cookie as the login will) hearts a SKU on a family page, finds it on the favourites page
+ * and removes it; a visitor who clicks a heart gets the login dialog. No axe-core violations on either page.
+ */
+
+describe('favourites', () => {
+  const data = temporaryDataDir('e2e-favourites');
+  let site: RunningSite;
+  let browser: Browser;
+  let familyPath: string;
+
+  beforeAll(async () => {
+    site = await startSite({ dataDir: data.dir, env: { DATASET_SKUS: '600' } });
+    browser = await launchBrowser();
+    familyPath = await familyWithSkus();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    data.remove();
+  });
+
+  /** The first en-US family (level 3) route whose page lists SKUs. */
+  async function familyWithSkus(): Promise<string> {
+    const response = await fetch(`${site.url}/content/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: '{ routes(language: "en-US", limit: 100) { results { path kind } } }',
+      }),
+    });
+    const { data: answer } = (await response.json()) as {
+      data: { routes: { results: { path: string; kind: string }[] } };
+    };
+    for (const route of answer.routes.results.filter((r) => r.kind === 'family')) {
+      const html = await (await fetch(`${site.url}${route.path}`)).text();
+      if (html.includes('sku-table__number')) return route.path;
+    }
+    throw new Error('no family page with SKUs');
+  }
+
+  async function login(username: string): Promise<string> {
+    const response = await fetch(`${site.url}/ordercloud/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'storefront',
+        username,
+        password: 'Buyer#2026',
+        scope: 'Shopper',
+      }),
+    });
+    const { access_token: token } = (await response.json()) as { access_token: string };
+    return token;
+  }
+
+  async function loggedInContext(username: string): Promise<{ context: BrowserContext; token: string }> {
+    const token = await login(username);
+    const context = await browser.newContext();
+    await context.addCookies([
+      { name: 'UserToken', value: encodeURIComponent(token), url: site.url, sameSite: 'Lax' },
+    ]);
+    return { context, token };
+  }
+
+  /** Opens a page and waits until its favourites are loaded (the one GetFavoriteProducts call). */
+  async function openWithFavourites(page: Page, path: string): Promise<void> {
+    const loaded = page.waitForResponse((r) => r.url().endsWith('/api/ordercloud/Buyer/GetFavoriteProducts'));
+    await page.goto(`${site.url}${path}`);
+    expect((await loaded).status()).toBe(200);
+  }
+
+  async function commerceFavourites(token: string): Promise<string[]> {
+    const response = await fetch(
+      `${site.url}/ordercloud/v1/me/productcollections/favourites-engineer/products`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    if (response.status === 404) return [];
+    return ((await response.json()) as { Items: { ID: string }[] }).Items.map((p) => p.ID);
+  }
+
+  it('favourites a SKU on a family page, lists it on the favourites page and removes it there', async () => {
+    const { context, token } = await loggedInContext('engineer');
+    const page = await context.newPage();
+    const favouriteCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/ordercloud/Buyer/'))
+        favouriteCalls.push(new URL(request.url()).pathname);
+    });
+    await openWithFavourites(page, familyPath);
+    const rows = page.locator('.sku-table tbody tr');
+    const hearts = page.locator('.sku-table tbody .favourite-heart__button');
+    const rowCount = await rows.count();
+    expect(rowCount).toBeGreaterThan(1);
+    expect(await hearts.count()).toBe(rowCount);
+    // One request for every heart of the page.
+    expect(favouriteCalls).toEqual(['/api/ordercloud/Buyer/GetFavoriteProducts']);
+
+    const row = rows.nth(1);
+    const sku = await row.locator('td.sku-table__number').innerText();
+    const heart = row.locator('.favourite-heart__button');
+    const name = await heart.getAttribute('aria-label');
+    expect(name).toMatch(/^Keep .+ in favourites$/);
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    await row.locator('.favourite-heart__button[aria-pressed="true"]').waitFor();
+    expect(await heart.getAttribute('aria-label')).toBe(name);
+    expect(await page.locator('.sku-table tbody [aria-pressed="true"]').count()).toBe(1);
+    expect(await commerceFavourites(token)).toEqual([sku]);
+
+    // A fresh load of the family page shows the heart pressed.
+    await openWithFavourites(page, familyPath);
+    expect(
+      await page
+        .locator('.sku-table tbody tr')
+        .nth(1)
+        .locator('.favourite-heart__button')
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    await openWithFavourites(page, '/favourites');
+    const listed = page.locator('.favourites__table tbody tr');
+    await listed.first().waitFor();
+    expect(await listed.count()).toBe(1);
+    expect(await listed.locator('td.sku-table__number').innerText()).toBe(sku);
+    expect(await listed.locator('a').getAttribute('href')).toBe(`/product/${sku}`);
+    expect(await page.locator('h1').innerText()).toBe('My favorites');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const remove = listed.locator('button');
+    expect(await remove.getAttribute('aria-label')).toMatch(/^Remove .+ from favourites$/);
+    await remove.click();
+    await page.locator('.favourites__status', { hasText: 'You have no favourites yet' }).waitFor();
+    expect(await page.locator('.favourites__table').count()).toBe(0);
+    expect(await commerceFavourites(token)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('asks a visitor who clicks a heart to log in, in an accessible dialog', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const buyerCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/ordercloud/Buyer/')) buyerCalls.push(request.url());
+    });
+    await page.goto(`${site.url}${familyPath}?sort=number`);
+    const heart = page.locator('.sku-table tbody .favourite-heart__button').first();
+    await heart.click();
+    const dialog = page.getByRole('dialog', { name: 'Log in to continue' });
+    await dialog.waitFor();
+    expect(await dialog.locator('a').getAttribute('href')).toBe(
+      `/login?returnTo=${encodeURIComponent(`${familyPath}?sort=number`)}`,
+    );
+    // Focus moved into the dialog (its login link); the page behind it is inert.
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await heart.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    // The close button works as well, and nothing was asked of the buyer API.
+    await heart.click();
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(buyerCalls).toEqual([]);
+
+    await page.goto(`${site.url}/favourites`);
+    await page.getByText('Log in to see the products you keep as favourites.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the favourites page in other locales with their texts', async () => {
+    const { context } = await loggedInContext('eu-buyer');
+    const page = await context.newPage();
+    await openWithFavourites(page, '/de-eu/favourites');
+    await page.getByText('Sie haben noch keine Favoriten.', { exact: false }).waitFor();
+    expect(await page.locator('h1').innerText()).toBe('Meine Favoriten');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
