@@ -1,6 +1,7 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import Link from 'next/link';
 import type { MenuCategory } from '../data/category-menu';
+import { FavouritesLink } from '../favourites/favourites-link';
 import type { Translate } from '../i18n/translator';
 import { categoryPath } from '../routing/catalogue-paths';
 import { localizedPath } from '../routing/locales';
@@ -20,7 +21,7 @@ interface SiteHeaderProps {
 }
 
 /**
- * The banner: brand, search, units toggle (where the locale has one), language-and-region menu, and the
+ * The banner: brand, search, favourites link, units toggle (where the locale has one), language-and-region menu, and the
  * main navigation with each top-level category's sub-category panel.
  */
 export function SiteHeader({ locale, siteName, menu, regions, t }: SiteHeaderProps) {
@@ -33,6 +34,7 @@ export function SiteHeader({ locale, siteName, menu, regions, t }: SiteHeaderPro
         </Link>
         <SearchBox locale={locale} t={t} />
         <div className="site-header__tools">
+          <FavouritesLink href={localizedPath(locale, '/favourites')} label={t('nav.favourites')} />
           <UnitToggle
             label={t('units.toggle')}
             metricLabel={t('units.metric')}
