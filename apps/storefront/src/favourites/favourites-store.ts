@@ -117,19 +117,20 @@ function load(token: string): Promise<FavouriteList> {
   return request;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Subscribes to the list; the first subscriber of a page (or of a new login) loads it. */
+export function subscribeFavourites(listener: () => void): () => void {
   listeners.add(listener);
   ensureLoaded();
   return () => listeners.delete(listener);
 }
 
+export function favouritesState(): FavouritesState {
+  return state;
+}
+
 /** The favourites as components see them (`unknown` on the server and during hydration). */
 export function useFavourites(): FavouritesState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => UNKNOWN,
-  );
+  return useSyncExternalStore(subscribeFavourites, favouritesState, () => UNKNOWN);
 }
 
 export function isFavourite(state: FavouritesState, productId: string): boolean {
