@@ -117,6 +117,8 @@ describe('favourites', () => {
     expect(await heart.getAttribute('aria-label')).toBe(name);
     expect(await page.locator('.sku-table tbody [aria-pressed="true"]').count()).toBe(1);
     expect(await commerceFavourites(token)).toEqual([sku]);
+    // The header's link counts it.
+    expect(await page.locator('.site-header .favourites-link__count').innerText()).toBe('1');
 
     // A fresh load of the family page shows the heart pressed.
     await openWithFavourites(page, familyPath);
@@ -143,8 +145,36 @@ describe('favourites', () => {
     await page.locator('.favourites__status', { hasText: 'You have no favourites yet' }).waitFor();
     expect(await page.locator('.favourites__table').count()).toBe(0);
     expect(await commerceFavourites(token)).toEqual([]);
+    expect(await page.locator('.site-header .favourites-link__count').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
+
+    // The keyboard toggles a heart too (Space, then Enter).
+    await openWithFavourites(page, familyPath);
+    const first = page.locator('.sku-table tbody .favourite-heart__button').first();
+    await first.focus();
+    await page.keyboard.press('Space');
+    await page
+      .locator('.sku-table tbody .favourite-heart__button[aria-pressed="true"]:not([aria-busy])')
+      .waitFor();
+    await page.keyboard.press('Enter');
+    await page
+      .locator('.sku-table tbody .favourite-heart__button[aria-pressed="true"]')
+      .waitFor({ state: 'detached' });
+    expect(await commerceFavourites(token)).toEqual([]);
     await context.close();
+  });
+
+  it('refuses a change sent from another site through the real server', async () => {
+    const token = await login('engineer');
+    const response = await fetch(`${site.url}/api/ordercloud/Buyer/CreateFavoriteProducts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ data: { token: encodeURIComponent(token) } }),
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { Errors: { ErrorCode: string }[] }).Errors[0]?.ErrorCode).toBe(
+      'CrossSiteRequest',
+    );
   });
 
   it('asks a visitor who clicks a heart to log in, in an accessible dialog', async () => {
