@@ -190,7 +190,7 @@ describe('favourites', () => {
     const dialog = page.getByRole('dialog', { name: 'Log in to continue' });
     await dialog.waitFor();
     expect(await dialog.locator('a').getAttribute('href')).toBe(
-      `/login?returnTo=${encodeURIComponent(`${familyPath}?sort=number`)}`,
+      `/login?${new URLSearchParams({ redirectURI: `${familyPath}?sort=number` })}`,
     );
     // Focus moved into the dialog (its login link); the page behind it is inert.
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
@@ -204,6 +204,26 @@ describe('favourites', () => {
     await dialog.getByRole('button', { name: 'Not now' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(buyerCalls).toEqual([]);
+
+    // "Log in" leads to the login page and back to this page, where the heart now works.
+    await heart.click();
+    await dialog.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL(/\/login\?/);
+    expect(new URL(page.url()).searchParams.get('redirectURI')).toBe(`${familyPath}?sort=number`);
+    await page.locator('#login-username').fill('newbie');
+    await page.locator('#login-password').fill('Buyer#2026');
+    const loaded = page.waitForResponse((r) => r.url().endsWith('/api/ordercloud/Buyer/GetFavoriteProducts'));
+    await page.locator('form.login-form button[type="submit"]').click();
+    await page.waitForURL(`${site.url}${familyPath}?sort=number`);
+    expect((await loaded).status()).toBe(200);
+    const loggedInHeart = page.locator('.sku-table tbody .favourite-heart__button').first();
+    await loggedInHeart.click();
+    await page.locator('.sku-table tbody .favourite-heart__button[aria-pressed="true"]').waitFor();
+    await loggedInHeart.click();
+    await page
+      .locator('.sku-table tbody .favourite-heart__button[aria-pressed="true"]')
+      .waitFor({ state: 'detached' });
+    await context.clearCookies();
 
     await page.goto(`${site.url}/favourites`);
     await page.getByText('Log in to see the products you keep as favourites.').waitFor();

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { storefrontConfig } from '../config';
-import { isCrossSiteRequest } from './cross-site';
+import { isCrossSite } from '../auth/route-guards';
 import { BuyerApiError, errorResponse } from './errors';
 import { readUserToken, type UserToken } from './user-token';
 
@@ -29,7 +28,7 @@ export function buyerRoute<Fields extends z.ZodRawShape>(
   });
   return async (request) => {
     try {
-      if (options.changesState && isCrossSiteRequest(request, storefrontConfig().siteOrigin)) {
+      if (options.changesState && isCrossSite(request)) {
         throw BuyerApiError.of(
           403,
           'CrossSiteRequest',

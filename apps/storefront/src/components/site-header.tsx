@@ -1,5 +1,6 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import Link from 'next/link';
+import { AccountMenu } from '../auth/account-menu';
 import type { MenuCategory } from '../data/category-menu';
 import { FavouritesLink } from '../favourites/favourites-link';
 import type { Translate } from '../i18n/translator';
@@ -17,14 +18,16 @@ interface SiteHeaderProps {
   siteName: string;
   menu: MenuCategory[];
   regions: RegionOption[];
+  /** Site locale → identity-provider locale, for POST /api/dynamicURL. */
+  loginLocalesMapping: Readonly<Record<string, string>>;
   t: Translate;
 }
 
 /**
- * The banner: brand, search, favourites link, units toggle (where the locale has one), language-and-region menu, and the
- * main navigation with each top-level category's sub-category panel.
+ * The banner: brand, search, favourites link, units toggle (where the locale has one), language-and-region
+ * menu, account, and the main navigation with each top-level category's sub-category panel.
  */
-export function SiteHeader({ locale, siteName, menu, regions, t }: SiteHeaderProps) {
+export function SiteHeader({ locale, siteName, menu, regions, loginLocalesMapping, t }: SiteHeaderProps) {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
@@ -45,6 +48,17 @@ export function SiteHeader({ locale, siteName, menu, regions, t }: SiteHeaderPro
             regions={regions}
             label={t('header.languageRegion')}
             toggleLabel={t('header.localeSwitcher')}
+          />
+          <AccountMenu
+            loginHref={localizedPath(locale, '/login')}
+            loginLocalesMapping={loginLocalesMapping}
+            texts={{
+              login: t('header.login'),
+              logout: t('header.logout'),
+              account: t('header.account'),
+              loggedInAs: t('login.loggedInAs'),
+              roleLabel: t('login.roleLabel'),
+            }}
           />
         </div>
       </div>

@@ -123,10 +123,30 @@ describe('favourites store', () => {
       const api = fakeBuyerApi();
       const store = await freshStore(cookie, api);
       store.subscribeFavourites(() => undefined);
-      expect(store.favouritesState()).toEqual({ status: 'visitor' });
+      await until(store, (s) => s.status === 'visitor');
       expect(await store.changeFavourites({ add: ['A-1'] })).toBe('login');
       expect(api.calls).toEqual([]);
     }
+  });
+
+  it('renews an expired token with the refresh token before asking for the list', async () => {
+    const api = fakeBuyerApi();
+    const expired = jwt({ u: 'engineer', exp: Math.floor(Date.now() / 1000) - 60 });
+    const store = await freshStore(`UserToken=${expired}; refreshToken=r1`, api);
+    const renewal = api.fetch.getMockImplementation();
+    api.fetch.mockImplementation(async (url: string, init: RequestInit) => {
+      if (!url.endsWith('/getNewAccessToken')) return (renewal as typeof api.fetch)(url, init);
+      // The route sets the new login cookies and answers the token.
+      (document as { cookie: string }).cookie = `UserToken=${TOKEN}; refreshToken=r1`;
+      return Response.json({ access_token: TOKEN, expires_in: 600, refresh_token: 'r1' });
+    });
+    store.subscribeFavourites(() => undefined);
+    await until(store, (s) => s.status === 'ready');
+    expect(api.calls).toEqual([{ route: 'GetFavoriteProducts', data: { token: encodeURIComponent(TOKEN) } }]);
+    expect(api.fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/ordercloud/Buyer/getNewAccessToken',
+      '/api/ordercloud/Buyer/GetFavoriteProducts',
+    ]);
   });
 
   it('turns a 401 of the API into the login prompt and other refusals into an error', async () => {

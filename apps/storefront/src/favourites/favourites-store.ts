@@ -1,8 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { readCookie } from '../browser/cookies';
-import { loginStatusFromToken } from '../tracking/login-status';
+import { freshSession, readBrowserSession } from '../auth/browser-session';
 import type { FavouriteChange, FavouriteList } from './favourite-types';
 
 /**
@@ -11,10 +10,9 @@ import type { FavouriteChange, FavouriteList } from './favourite-types';
  * (never in localStorage: only productPersist, user and project state persist) and shared by every heart,
  * the favourites page and the header link, so a page of 24 hearts makes one request. Changes go through
  * `UpdateFavoriteProducts` one at a time, each answer replacing the list. The `UserToken` cookie is the
- * login (spec §4); the list follows it when another user logs in.
+ * login (spec §4), renewed through the refresh token when it has expired; the list follows it when
+ * another user logs in.
  */
-
-export const USER_TOKEN_COOKIE = 'UserToken';
 
 export type FavouritesState =
   /** On the server and while hydrating: not known yet. */
@@ -51,10 +49,12 @@ function setState(next: FavouritesState, token: string | null): void {
   for (const listener of listeners) listener();
 }
 
-/** The UserToken cookie while it makes the visitor logged in (spec §4), else null. */
-export function currentUserToken(): string | null {
-  const token = readCookie(USER_TOKEN_COOKIE);
-  return token && loginStatusFromToken(token, Date.now()) === 'logged in' ? token : null;
+/**
+ * The UserToken cookie while it makes the visitor logged in (spec §4); an expired one is renewed with the
+ * refresh token first (`freshSession`, shared with the header's account menu). Null for a visitor.
+ */
+async function userToken(): Promise<string | null> {
+  return readBrowserSession()?.token ?? (await freshSession())?.token ?? null;
 }
 
 async function post(route: string, data: Record<string, unknown>): Promise<FavouriteList> {
@@ -83,13 +83,16 @@ async function post(route: string, data: Record<string, unknown>): Promise<Favou
 
 /** Loads the list for the current token unless it is loaded or loading (called by subscribers). */
 function ensureLoaded(): void {
-  const token = currentUserToken();
-  if (!token) {
-    if (state.status !== 'visitor') setState({ status: 'visitor' }, null);
-    return;
-  }
+  const token = readBrowserSession()?.token;
   if (token === stateToken && (state.status === 'ready' || state.status === 'loading')) return;
-  void load(token).catch(() => undefined);
+  void userToken().then((current) => {
+    if (!current) {
+      if (state.status !== 'visitor') setState({ status: 'visitor' }, null);
+      return;
+    }
+    if (current === stateToken && (state.status === 'ready' || state.status === 'loading')) return;
+    void load(current).catch(() => undefined);
+  });
 }
 
 function load(token: string): Promise<FavouriteList> {
@@ -144,7 +147,7 @@ export function isFavourite(state: FavouritesState, productId: string): boolean 
  */
 export function changeFavourites(change: FavouriteChange): Promise<'login' | FavouriteList> {
   const run = async (): Promise<'login' | FavouriteList> => {
-    const token = currentUserToken();
+    const token = await userToken();
     if (!token) {
       setState({ status: 'visitor' }, null);
       return 'login';

@@ -1,13 +1,15 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+import { goToAccountPage } from '../auth/browser-session';
 import { UnauthenticatedModal, type UnauthenticatedModalTexts } from './unauthenticated-modal';
 
 /**
  * One login prompt (the unauthenticated modal) per page, mounted once in the site shell: any control
  * that needs a logged-in user — favourite hearts, downloads, BIM links, calculators — calls
  * `askToLogIn(button)` and the same dialog opens, with a login link that brings the visitor back to this
- * page; when it closes, focus goes back to the control that asked.
+ * page (the login address comes from POST /api/dynamicURL like the header's, the plain login page
+ * being the link's own href); when it closes, focus goes back to the control that asked.
  */
 
 interface PromptState {
@@ -40,9 +42,9 @@ function subscribeMounted(listener: () => void): () => void {
   };
 }
 
-/** The login page with the page to return to. */
+/** The login page with the page to return to (the login page's `redirectURI`). */
 function loginHref(loginPath: string, returnTo: string): string {
-  return `${loginPath}?returnTo=${encodeURIComponent(returnTo)}`;
+  return `${loginPath}?${new URLSearchParams({ redirectURI: returnTo })}`;
 }
 
 /** Opens the page's login prompt (without a mounted `LoginPrompt`: goes to the login page). */
@@ -60,10 +62,12 @@ interface LoginPromptProps {
   texts: UnauthenticatedModalTexts;
   /** The login page in the page's locale (`/fr-ca/login`). */
   loginPath: string;
+  /** Site locale → identity-provider locale, for POST /api/dynamicURL (as the header's login link). */
+  loginLocalesMapping: Readonly<Record<string, string>>;
 }
 
 /** Renders the dialog while a control has asked for a login. */
-export function LoginPrompt({ texts, loginPath }: LoginPromptProps) {
+export function LoginPrompt({ texts, loginPath, loginLocalesMapping }: LoginPromptProps) {
   const state = useSyncExternalStore(
     subscribeMounted,
     () => open,
@@ -76,7 +80,13 @@ export function LoginPrompt({ texts, loginPath }: LoginPromptProps) {
     notify();
     target?.focus();
   };
+  const href = loginHref(loginPath, state.returnTo);
   return (
-    <UnauthenticatedModal texts={texts} loginHref={loginHref(loginPath, state.returnTo)} onClose={close} />
+    <UnauthenticatedModal
+      texts={texts}
+      loginHref={href}
+      onLogin={() => void goToAccountPage('login', loginLocalesMapping, href)}
+      onClose={close}
+    />
   );
 }

@@ -17,6 +17,8 @@ interface UnauthenticatedModalProps {
   texts: UnauthenticatedModalTexts;
   /** Where the login link goes (the login page, with the page to come back to). */
   loginHref: string;
+  /** Takes over the login link's click (e.g. to ask the server for the login address); optional. */
+  onLogin?: () => void;
   /** Called once the dialog has closed (Escape, the close button); the caller then restores focus. */
   onClose: () => void;
 }
@@ -27,7 +29,7 @@ interface UnauthenticatedModalProps {
  * mounted with focus on the login link, is labelled by its heading and described by its message, and
  * reports its closing so whoever opened it can put focus back where it was.
  */
-export function UnauthenticatedModal({ texts, loginHref, onClose }: UnauthenticatedModalProps) {
+export function UnauthenticatedModal({ texts, loginHref, onLogin, onClose }: UnauthenticatedModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const login = useRef<HTMLAnchorElement>(null);
   const titleId = useId();
@@ -54,7 +56,19 @@ export function UnauthenticatedModal({ texts, loginHref, onClose }: Unauthentica
       </h2>
       <p id={messageId}>{texts.message}</p>
       <div className="modal__actions">
-        <a ref={login} className="button" href={loginHref}>
+        <a
+          ref={login}
+          className="button"
+          href={loginHref}
+          onClick={
+            onLogin
+              ? (event) => {
+                  event.preventDefault();
+                  onLogin();
+                }
+              : undefined
+          }
+        >
           {texts.login}
         </a>
         <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
