@@ -17,7 +17,14 @@ import { parseListParams } from '../list/params';
 import { runList } from '../list/run';
 import { uniqueViolation } from '../resources/errors';
 import { generateId } from '../resources/ids';
-import { buyerUserResource, prepareUser, USER_UNIQUE_CONSTRAINTS, userBody } from './buyer-users';
+import {
+  buyerUserResource,
+  passwordSchema,
+  prepareUser,
+  USER_UNIQUE_CONSTRAINTS,
+  userBody,
+} from './buyer-users';
+import { lockedError } from './locked-xp';
 import { assertSeller, routeBuyer } from './scopes';
 import { deleteUserDependents } from './user-cascade';
 
@@ -30,6 +37,7 @@ export function mountUserActions(
   db: Db,
   tokens: TokenService,
   registrationsPerHour: number,
+  lockedXp: readonly string[] = [],
 ): void {
   const registrations = new RateLimiter(registrationsPerHour, 60 * 60_000);
   app.post('/v1/buyers/:buyerID/users/:userID/accesstoken', async (c) => {
@@ -147,7 +155,7 @@ export function mountUserActions(
     }
     const body = await readBody(
       c.req.raw,
-      userBody.omit({ ID: true, Active: true }).extend({ Password: userBody.shape.Password.unwrap() }),
+      userBody.omit({ ID: true, Active: true }).extend({ Password: passwordSchema }),
     );
     // Self-registration never takes an address that already names an account, as email or username:
     // login accepts either, so a look-alike account would stand in the way of the real one.
@@ -173,6 +181,8 @@ export function mountUserActions(
         'An account with this email address already exists.',
       );
     }
+    const lockedKey = lockedXp.find((key) => body.xp && Object.hasOwn(body.xp, key));
+    if (lockedKey) throw lockedError(lockedKey);
     const columns = await prepareUser({ ...body });
     const id = generateId();
     try {
