@@ -1,4 +1,4 @@
-import { Me, OrderCloudError } from 'ordercloud-javascript-sdk';
+import { Me } from 'ordercloud-javascript-sdk';
 import { configureInProcessCommerce } from './commerce-sdk';
 
 /**
@@ -21,7 +21,7 @@ export async function signedInUser(token: string | null | undefined): Promise<Si
     return { id: me.ID, username: me.Username };
   } catch (error) {
     // The service refuses a bad, expired or non-buyer token; anything else is a real failure.
-    if (error instanceof OrderCloudError && [401, 403].includes(error.status)) return null;
+    if ([401, 403].includes(refusalStatus(error))) return null;
     throw error;
   }
 }
@@ -31,4 +31,14 @@ export function requestToken(request: Request, cookieToken: string | null): stri
   const header = request.headers.get('authorization');
   const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
   return bearer ?? cookieToken;
+}
+
+/**
+ * The HTTP status of an SDK refusal. The SDK marks its errors with `isOrderCloudError` rather than relying
+ * on `instanceof`, which fails when the bundler holds two copies of the class.
+ */
+function refusalStatus(error: unknown): number {
+  if (typeof error !== 'object' || error === null || !('isOrderCloudError' in error)) return 0;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? status : 0;
 }
