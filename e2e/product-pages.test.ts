@@ -367,7 +367,13 @@ describe('product pages', () => {
   it('answers an unknown product, or one of another region, with a 404 page in the shell with a search box', async () => {
     const usOnly = (await catalogProducts('catalog-us')).find((p) => !p.xp.Regions.includes('EU'));
     if (!usOnly) throw new Error('no US-only product');
-    for (const path of ['/product/NO-SUCH-SKU', '/product/%21EMT*', `/de-eu/product/${usOnly.ID}`]) {
+    for (const path of [
+      '/product/NO-SUCH-SKU',
+      '/product/%21EMT*',
+      '/product/%E0%A4%A',
+      `/de-eu/product/${usOnly.ID}`,
+      '/product/NO-SUCH-SKU/prefab',
+    ]) {
       const response = await fetch(`${site.url}${path}`);
       expect(response.status, path).toBe(404);
       const html = await response.text();
@@ -381,6 +387,7 @@ describe('product pages', () => {
       expect((await fetch(`${site.url}/api/product-files/de-eu/${usOnly.ID}/${file}`)).status).toBe(404);
     }
     expect((await fetch(`${site.url}/api/product-files/en-us/${usOnly.ID}/other.exe`)).status).toBe(404);
+    expect((await fetch(`${site.url}/api/product-files/xx-yy/${usOnly.ID}/spec-sheet.pdf`)).status).toBe(404);
 
     const page = await browser.newPage();
     const response = await page.goto(`${site.url}/de-eu/product/NO-SUCH-SKU`);

@@ -36,10 +36,14 @@ export function productPath(locale: LocaleCode, productId: string): string {
 export function productIdOfPath(path: string): string | null {
   const match = /^\/product\/([^/]+)(?:\/prefab)?\/?$/.exec(path);
   if (!match?.[1]) return null;
+  return decodeProductId(match[1]);
+}
+
+/** A catalogue number from a URL segment; a malformed escape (`%E0%A4%A`) gives '', which names no product. */
+export function decodeProductId(segment: string): string {
   try {
-    return decodeURIComponent(match[1]);
+    return decodeURIComponent(segment);
   } catch {
-    // A malformed escape (`%E0%A4%A`) names no product.
     return '';
   }
 }

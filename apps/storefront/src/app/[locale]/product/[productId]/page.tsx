@@ -20,7 +20,7 @@ import { sectionsOf } from '../../../../product/sections';
 import { SpecTable } from '../../../../product/spec-table';
 import { specificationRows } from '../../../../product/specification-rows';
 import { loginHref, prefabHref } from '../../../../product/toolbar-links';
-import { productPath } from '../../../../routing/catalogue-paths';
+import { decodeProductId, productPath } from '../../../../routing/catalogue-paths';
 import { localeFromSegment } from '../../../../routing/locales';
 import { withRegisteredMark } from '../../../../text/registered-mark';
 
@@ -33,7 +33,7 @@ async function productOf(params: ProductPageProps['params']) {
   const { locale: segment, productId } = await params;
   const locale = localeFromSegment(segment);
   if (!locale) return null;
-  const found = await getProductForLocale(locale, decodeURIComponent(productId));
+  const found = await getProductForLocale(locale, decodeProductId(productId));
   return found ? { locale, ...found } : null;
 }
 
@@ -43,7 +43,10 @@ async function productOf(params: ProductPageProps['params']) {
  */
 export async function generateMetadata({ params }: ProductPageProps): Promise<Metadata> {
   const found = await productOf(params);
-  if (!found) return { title: createTranslator(await getDictionary('en-US'))('notFound.title') };
+  if (!found) {
+    const locale = localeFromSegment((await params).locale) ?? 'en-US';
+    return { title: createTranslator(await getDictionary(locale))('notFound.title') };
+  }
   const marketing = await getProductMarketing(found.locale, found.product.id);
   const name = marketing?.name || found.product.name;
   return {

@@ -7,7 +7,7 @@ import { getProductForLocale } from '../../../../../data/product-detail';
 import { createTranslator } from '../../../../../i18n/translator';
 import { SpecTable } from '../../../../../product/spec-table';
 import { specificationRows } from '../../../../../product/specification-rows';
-import { productPath } from '../../../../../routing/catalogue-paths';
+import { decodeProductId, productPath } from '../../../../../routing/catalogue-paths';
 import { localeFromSegment } from '../../../../../routing/locales';
 import { withRegisteredMark } from '../../../../../text/registered-mark';
 
@@ -19,7 +19,7 @@ async function productOf(params: PrefabPageProps['params']) {
   const { locale: segment, productId } = await params;
   const locale = localeFromSegment(segment);
   if (!locale) return null;
-  const found = await getProductForLocale(locale, decodeURIComponent(productId));
+  const found = await getProductForLocale(locale, decodeProductId(productId));
   return found ? { locale, ...found } : null;
 }
 

@@ -15,6 +15,7 @@ import {
   PRODUCT_FILES,
   type ProductFileName,
 } from '../../../../../../product/product-files';
+import { decodeProductId } from '../../../../../../routing/catalogue-paths';
 import { localeFromSegment } from '../../../../../../routing/locales';
 import { USER_TOKEN_COOKIE } from '../../../../../../tracking/login-status';
 import { UNIT_SYSTEM_COOKIE, unitSystemOf } from '../../../../../../units/unit-system';
@@ -53,7 +54,7 @@ export async function GET(request: NextRequest, { params }: FileRouteContext): P
   const t = createTranslator(await getDictionary(locale));
   if (!isProductFileName(file)) return refusal(404, t('notFound.title'));
   const unitChoice = unitSystemOf(request.cookies.get(UNIT_SYSTEM_COOKIE)?.value);
-  const sheet = await loadProductSheet(locale, decodeURIComponent(productId), unitChoice);
+  const sheet = await loadProductSheet(locale, decodeProductId(productId), unitChoice);
   if (!sheet) return refusal(404, t('notFound.title'));
   const offer = fileOffer(sheet.product, file);
   if (!offer.available) return refusal(404, t('product.noFiles'));
