@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { AttributeLabels, MadeToOrderLabels } from '../data/family-content';
 import type { SkuRow } from '../data/family-products';
 import type { Translate } from '../i18n/translator';
+import { productPath } from '../routing/catalogue-paths';
 import { withRegisteredMark } from '../text/registered-mark';
 import { Measure } from '../units/measure-view';
 import { type SkuColumn, type SkuQuery, skuQueryString, sortLinkQuery } from './sku-query';
@@ -33,7 +34,10 @@ function columnLabels(t: Translate, attributes: Map<string, AttributeLabels>): R
 
 const COLUMNS: SkuColumn[] = ['number', 'name', 'size', 'material', 'length', 'weight'];
 
-/** The SKUs of one page: every column header is a link that sorts by it (again: the other way). */
+/**
+ * The SKUs of one page: every column header is a link that sorts by it (again: the other way); each
+ * catalogue number links to the product's page.
+ */
 export function SkuTable({ locale, path, query, items, attributes, madeToOrder, t }: SkuTableProps) {
   const labels = columnLabels(t, attributes);
   const materials = attributes.get('material')?.options;
@@ -68,7 +72,11 @@ export function SkuTable({ locale, path, query, items, attributes, madeToOrder, 
         <tbody>
           {items.map((sku) => (
             <tr key={sku.id}>
-              <td className="sku-table__number">{sku.id}</td>
+              <td className="sku-table__number">
+                <Link href={productPath(locale, sku.id)} prefetch={false}>
+                  {sku.id}
+                </Link>
+              </td>
               <td>
                 {withRegisteredMark(sku.name)}
                 {sku.madeToOrder && (
