@@ -100,7 +100,14 @@ function segments(node: DataNode): string[] {
 }
 
 function readConduitFill(node: DataNode): ConduitFillData {
-  node.only(['maxRows', 'maxConductorsPerRow', 'maxCustomDiameterMm', 'limits', 'conduitTypes', 'conductors']);
+  node.only([
+    'maxRows',
+    'maxConductorsPerRow',
+    'maxCustomDiameterMm',
+    'limits',
+    'conduitTypes',
+    'conductors',
+  ]);
   const limits = node
     .get('limits')
     .nonEmptyList()
@@ -154,7 +161,9 @@ function readConduitFill(node: DataNode): ConduitFillData {
             const in2 = size.optional('in2');
             const mm = size.optional('mm');
             if (Boolean(in2) === Boolean(mm)) size.fail('give either in2 (area) or mm (outside diameter)');
-            const areaMm2 = in2 ? in2.positive() * MM_PER_IN ** 2 : Math.PI * ((mm?.positive() ?? 0) / 2) ** 2;
+            const areaMm2 = in2
+              ? in2.positive() * MM_PER_IN ** 2
+              : Math.PI * ((mm?.positive() ?? 0) / 2) ** 2;
             return {
               id: size.get('id').matching(ID, 'a lowercase id'),
               label: size.get('label').string(),

@@ -1,9 +1,4 @@
-import type {
-  ContentTexts,
-  NewsletterTextKey,
-  RegionalText,
-  StaticRouteData,
-} from './content-model';
+import type { ContentTexts, NewsletterTextKey, RegionalText, StaticRouteData } from './content-model';
 import { NEWSLETTER_TEXT_KEYS } from './content-model';
 import { type DataNode, requireUnique } from './data-node';
 import { LANGUAGES, LOCALE_CODES, REGIONS, type Region } from './model';

@@ -119,7 +119,11 @@ describe('content of the content service', () => {
     const emt = us?.conduitTypes[0];
     expect(emt?.categoryId).toBe('conduit-fittings.metallic-conduit.emt-conduit');
     // NEC Chapter 9 Table 4: 1/2 in EMT has an internal diameter of 0.622 in.
-    expect(emt?.sizes[0]).toEqual({ tradeSize: '1-2-in', label: '1/2 in (16 mm)', internalDiameterMm: 0.622 * 25.4 });
+    expect(emt?.sizes[0]).toEqual({
+      tradeSize: '1-2-in',
+      label: '1/2 in (16 mm)',
+      internalDiameterMm: 0.622 * 25.4,
+    });
     const pvc80 = us?.conduitTypes.find((t) => t.id === 'pvc-schedule-80');
     expect(pvc80?.label).toBe('Rigid PVC conduit – Schedule 80');
     expect(pvc80?.segments).toEqual(['schedule-80']);
@@ -127,7 +131,10 @@ describe('content of the content service', () => {
     const thhn12 = us?.conductors[0]?.sizes.find((s) => s.id === 'thhn-12');
     expect(thhn12?.areaMm2).toBeCloseTo(0.0133 * 25.4 ** 2, 6);
     expect(fill('de-EU')?.conduitTypes.map((t) => t.id)).toEqual(['rigid-metric']);
-    expect(fill('de-EU')?.conductors.map((c) => c.label)).toEqual(['Kupfer THHN/THWN-2', 'H07V-R/-U Aderleitung']);
+    expect(fill('de-EU')?.conductors.map((c) => c.label)).toEqual([
+      'Kupfer THHN/THWN-2',
+      'H07V-R/-U Aderleitung',
+    ]);
     expect(fill('fr-CA')?.conduitTypes.map((t) => t.id)).toEqual(['emt', 'rmc', 'rigid-pvc-csa']);
   });
 

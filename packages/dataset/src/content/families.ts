@@ -1,10 +1,4 @@
-import type {
-  CalculatorItem,
-  ConduitFillData,
-  StrutSpanData,
-  TabItem,
-  TableItem,
-} from '../content-model';
+import type { CalculatorItem, ConduitFillData, StrutSpanData, TabItem, TableItem } from '../content-model';
 import type { DatasetCategory, DatasetProduct, ProductAttributes, UnitSystem } from '../model';
 import { decimalComma, lengthLabel } from '../texts';
 import type { CatalogueIndex } from './catalogue-index';
@@ -179,9 +173,13 @@ function conduitFillItem(
     if (!family || !label) return [];
     const sizes = type.sizes.flatMap((size) => {
       const name = segmentName(context, index, family, size.tradeSize);
-      return name ? [{ tradeSize: size.tradeSize, label: name, internalDiameterMm: size.internalDiameterMm }] : [];
+      return name
+        ? [{ tradeSize: size.tradeSize, label: name, internalDiameterMm: size.internalDiameterMm }]
+        : [];
     });
-    return sizes.length > 0 ? [{ id: type.id, label, categoryId: family.id, segments: type.segments, sizes }] : [];
+    return sizes.length > 0
+      ? [{ id: type.id, label, categoryId: family.id, segments: type.segments, sizes }]
+      : [];
   });
   return {
     ...data,
