@@ -33,6 +33,9 @@ export function Heading({
   );
 }
 
+/** The id of a form field (`type`, `c1`, `span`, …) of a calculator. */
+export const fieldId = (prefix: string, field: string) => `${prefix}-${field}`;
+
 /** The id of the message about a field, for `aria-describedby`. */
 export const messageId = (prefix: string, field: string) => `${prefix}-message-${field}`;
 
@@ -42,7 +45,7 @@ export function fieldState(prefix: string, field: string, errors: CalculatorMess
   return invalid ? { 'aria-invalid': true as const, 'aria-describedby': messageId(prefix, field) } : {};
 }
 
-/** The list of problems of a refused form: announced, focusable, each one linked from its field. */
+/** The list of problems of a refused form: announced, focusable, each one linked to and from its field. */
 export function ErrorSummary({
   prefix,
   errors,
@@ -74,7 +77,13 @@ export function ErrorSummary({
               key={`${error.key} ${error.field} ${JSON.stringify(error.values)}`}
               id={first && error.field ? messageId(prefix, error.field) : undefined}
             >
-              {calculatorText(texts, error.key, error.values)}
+              {error.field ? (
+                <a href={`#${fieldId(prefix, error.field)}`}>
+                  {calculatorText(texts, error.key, error.values)}
+                </a>
+              ) : (
+                calculatorText(texts, error.key, error.values)
+              )}
             </li>
           );
         })}
