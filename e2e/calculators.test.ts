@@ -200,6 +200,13 @@ describe('calculators', () => {
     await page.getByRole('button', { name: 'Calculate' }).click();
     await page.locator('[data-verdict="pass"]').waitFor();
     expect(page.url()).toContain('kind=point&load=50&limit=180');
+    // The units toggle converts what was typed and the result.
+    await page.locator('.unit-toggle').getByRole('button', { name: 'Metric' }).click();
+    await page.getByLabel(t('span', { unit: 'm' })).waitFor();
+    expect(await page.locator('input[name="span"]').inputValue()).toBe('3.048');
+    expect(await page.getByLabel(t('pointLoad', { unit: 'kg' })).inputValue()).toBe('22.68');
+    expect(normalise(await figure(page, 'allowable-stress'))).toBe('172.4 MPa');
+    expect(await page.locator('[data-verdict]').getAttribute('data-verdict')).toBe('pass');
     await page.close();
   });
 
@@ -217,7 +224,11 @@ describe('calculators', () => {
       normalise(t('loadInvalid', { max: '6,719.7 lb/ft' })),
     ]);
     expect(await page.locator('[data-result]').count()).toBe(0);
+    expect(await page.locator('input[name="load"]').getAttribute('aria-invalid')).toBe('true');
     expect(await axeViolations(page)).toEqual([]);
+    // Each message leads to its field.
+    await alert.getByRole('link').nth(1).click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('load');
     // Beyond the longest channel: refused; an impossible load: computed, and failing with its reason.
     await page.locator('input[name="span"]').fill('25');
     await page.locator('input[name="load"]').fill('10');
