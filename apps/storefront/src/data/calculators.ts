@@ -5,6 +5,7 @@ import { cache } from 'react';
 import type {
   CalculatorDefinition,
   ConduitFillTables,
+  ConduitSizeSpec,
   ConduitTypeSpec,
   StrutProfileSpec,
   StrutSpanTables,
@@ -107,28 +108,31 @@ const CALCULATOR_QUERY = /* GraphQL */ `
   }
 `;
 
-type Located<T> = T & { categoryId: string; segments: string[] };
+/** A conduit type as the content service gives it: it names a family and category slugs, not products. */
+interface ContentConduitType {
+  id: string;
+  label: string;
+  categoryId: string;
+  segments: string[];
+  sizes: Omit<ConduitSizeSpec, 'sku'>[];
+}
 
-interface CalculatorAnswer {
-  calculator:
-    | (Omit<CalculatorDefinition, 'texts' | 'conduitFill' | 'strutSpan' | 'unitSystem' | 'kind'> & {
-        kind: string;
-        unitSystem: string;
-        texts: { key: string; text: string }[];
-        conduitFill:
-          | (Omit<ConduitFillTables, 'conduitTypes'> & {
-              conduitTypes: Located<
-                Omit<ConduitTypeSpec, 'sizes'> & {
-                  sizes: { tradeSize: string; label: string; internalDiameterMm: number }[];
-                }
-              >[];
-            })
-          | null;
-        strutSpan:
-          | (Omit<StrutSpanTables, 'profiles'> & { profiles: Located<Omit<StrutProfileSpec, 'sku'>>[] })
-          | null;
-      })
-    | null;
+interface ContentStrutProfile extends Omit<StrutProfileSpec, 'sku'> {
+  categoryId: string;
+  segments: string[];
+}
+
+interface ContentCalculator {
+  id: string;
+  kind: string;
+  title: string;
+  description: string;
+  formulaDescription: string;
+  unitSystem: string;
+  families: string[];
+  texts: { key: string; text: string }[];
+  conduitFill: (Omit<ConduitFillTables, 'conduitTypes'> & { conduitTypes: ContentConduitType[] }) | null;
+  strutSpan: (Omit<StrutSpanTables, 'profiles'> & { profiles: ContentStrutProfile[] }) | null;
 }
 
 /** Every calculator of a locale, once each. Memoised per request. */
@@ -173,7 +177,10 @@ const listCategoryProducts = cache(
 /** One calculator of a locale with the products of its regional catalog, or null when there is none. */
 export const getCalculator = cache(
   async (locale: LocaleCode, id: string): Promise<CalculatorDefinition | null> => {
-    const { calculator } = await queryContent<CalculatorAnswer>(CALCULATOR_QUERY, { language: locale, id });
+    const { calculator } = await queryContent<{ calculator: ContentCalculator | null }>(CALCULATOR_QUERY, {
+      language: locale,
+      id,
+    });
     if (!calculator) return null;
     const info = await getLocaleInfo(locale);
     const { catalogId } = await getRegionInfo(info.region);
