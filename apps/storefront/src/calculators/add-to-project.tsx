@@ -1,7 +1,9 @@
 'use client';
 
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { LoginPrompt } from '../auth/login-prompt';
 import { readCookie } from '../browser/cookies';
+import { DEFAULT_LOCALE, localizedPath, splitLocalePath } from '../routing/locales';
 import { loginStatusFromToken } from '../tracking/login-status';
 import { MAX_PROJECT_QUANTITY, PRODUCT_PERSIST_KEY, withPendingItem } from './project-persist';
 import { parseDecimal } from './quantities';
@@ -15,6 +17,7 @@ export interface AddToProjectTexts {
   quantityInvalid: string;
   loginTitle: string;
   loginMessage: string;
+  login: string;
   close: string;
 }
 
@@ -37,14 +40,14 @@ const fill = (text: string, values: Record<string, string | number>) =>
  */
 export function AddToProject({ sku, source, texts }: AddToProjectProps) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [prompting, setPrompting] = useState(false);
   const [quantity, setQuantity] = useState('1');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   const add = () => {
     if (loginStatusFromToken(readCookie('UserToken'), Date.now()) !== 'logged in') {
       setMessage(null);
-      dialog.current?.showModal();
+      setPrompting(true);
       return;
     }
     const value = parseDecimal(quantity);
@@ -85,17 +88,25 @@ export function AddToProject({ sku, source, texts }: AddToProjectProps) {
       >
         {message?.text}
       </p>
-      <dialog ref={dialog} className="login-prompt" aria-labelledby={`${id}-login-title`}>
-        <h2 id={`${id}-login-title`} className="login-prompt__title">
-          {texts.loginTitle}
-        </h2>
-        <p>{texts.loginMessage}</p>
-        <form method="dialog">
-          <button type="submit" className="button">
-            {texts.close}
-          </button>
-        </form>
-      </dialog>
+      {prompting && (
+        <LoginPrompt
+          texts={{
+            title: texts.loginTitle,
+            message: texts.loginMessage,
+            login: texts.login,
+            close: texts.close,
+          }}
+          loginHref={loginHrefHere()}
+          onClose={() => setPrompting(false)}
+        />
+      )}
     </div>
   );
+}
+
+/** The login page of this page's locale, coming back here afterwards. */
+function loginHrefHere(): string {
+  const { pathname, search } = window.location;
+  const locale = splitLocalePath(pathname).locale ?? DEFAULT_LOCALE;
+  return `${localizedPath(locale, '/login')}?${new URLSearchParams({ redirectURI: `${pathname}${search}` })}`;
 }

@@ -33,6 +33,7 @@ export function calculatorUiTexts(t: Translate): CalculatorUiTexts {
       quantityInvalid: t('calculators.quantityInvalid'),
       loginTitle: t('calculators.loginTitle'),
       loginMessage: t('calculators.loginMessage'),
+      login: t('header.login'),
       close: t('calculators.close'),
     },
   };

@@ -1,8 +1,8 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
+import type { LoginPromptTexts } from '../auth/login-prompt';
 import type { ProductDetail } from '../data/product-shapes';
 import type { Translate } from '../i18n/translator';
 import { GatedDownload } from './gated-download';
-import type { LoginPromptTexts } from './login-prompt';
 import { fileOffer, PRODUCT_FILES, type ProductFileName, productFileHref } from './product-files';
 
 interface DownloadsProps {

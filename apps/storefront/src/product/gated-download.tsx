@@ -1,8 +1,8 @@
 'use client';
 
 import { type MouseEvent, useState } from 'react';
+import { LoginPrompt, type LoginPromptTexts } from '../auth/login-prompt';
 import { loggedInNow } from './login-gate';
-import { LoginPrompt, type LoginPromptTexts } from './login-prompt';
 
 interface GatedDownloadProps {
   href: string;

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import type { LoginPromptTexts } from '../../../../auth/login-prompt';
 import { storefrontConfig } from '../../../../config';
 import { getCategoryByPath } from '../../../../data/category-path';
 import { getDictionary, getSiteName } from '../../../../data/content';
@@ -10,7 +11,6 @@ import { Breadcrumbs } from '../../../../families/breadcrumbs';
 import { createTranslator } from '../../../../i18n/translator';
 import { ContentTable } from '../../../../product/content-table';
 import { Downloads } from '../../../../product/downloads';
-import type { LoginPromptTexts } from '../../../../product/login-prompt';
 import { masterSpecText } from '../../../../product/master-spec';
 import { MasterSpecTable } from '../../../../product/master-spec-table';
 import { fileOffer, productFileHref } from '../../../../product/product-files';
