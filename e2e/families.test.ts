@@ -85,7 +85,7 @@ describe('family pages', () => {
       expect(await crumbs.count()).toBe(7);
       expect(await page.locator('nav.breadcrumbs [aria-current="page"]').count()).toBe(1);
       expect(await crumbs.last().locator('[aria-current="page"]').count()).toBe(1);
-      // A level-6 family lists its SKUs, each linked to nothing yet, and the count matches the rows.
+      // A level-6 family lists its SKUs, each linked to its product page, and the count matches the rows.
       const count = await productCount(page);
       expect(count).toBeGreaterThan(0);
       expect((await skuNumbers(page)).length).toBe(Math.min(count, 24));
@@ -191,7 +191,9 @@ describe('family pages', () => {
     // The category id is the slugs joined by dots; its page lists the SKU (sorted by number, size 50).
     await page.goto(`${site.url}/products/${product.xp.CategoryID.split('.').join('/')}?sort=number&size=50`);
     for (let pageNumber = 2; ; pageNumber++) {
-      const row = page.locator('.sku-table tbody tr', { has: page.locator(`td:text-is("${product.ID}")`) });
+      const row = page.locator('.sku-table tbody tr', {
+        has: page.locator(`td.sku-table__number a[href="/product/${product.ID}"]`),
+      });
       if ((await row.count()) === 1) {
         expect(await row.locator('.badge--made-to-order').innerText()).toBe(badge);
         break;

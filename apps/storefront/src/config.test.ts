@@ -8,6 +8,14 @@ describe('storefrontConfig', () => {
     expect(storefrontConfig({}).production).toBe(false);
   });
 
+  it('takes an http(s) PREFAB_APP_URL and defaults to the storefront prefab page (null)', () => {
+    expect(storefrontConfig({}).prefabAppUrl).toBeNull();
+    expect(
+      storefrontConfig({ PREFAB_APP_URL: 'https://prefab.example.com/?sku={productId}' }).prefabAppUrl,
+    ).toBe('https://prefab.example.com/?sku={productId}');
+    expect(() => storefrontConfig({ PREFAB_APP_URL: 'javascript:alert(1)' })).toThrow(/PREFAB_APP_URL/);
+  });
+
   it('reduces SITE_ORIGIN to an origin and rejects other schemes', () => {
     expect(storefrontConfig({ SITE_ORIGIN: 'https://shop.example.com/x?y' }).siteOrigin?.href).toBe(
       'https://shop.example.com/',

@@ -45,6 +45,11 @@ const schema = z
     SITE_VERIFICATION_TOKEN: optional(
       z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be 8–128 letters, digits, - or _'),
     ),
+    /**
+     * The prefabrication app the product toolbar's Prefab button opens in a new tab (spec §4); `{productId}`
+     * and `{locale}` are filled in. Unset: the storefront's own prefab page of the product.
+     */
+    PREFAB_APP_URL: optional(httpUrl('https://prefab.example.com/start?sku={productId}&locale={locale}')),
   })
   .superRefine((env, context) => {
     const url = env.SESSION_RECORDING_SCRIPT_URL;
@@ -94,6 +99,8 @@ export interface StorefrontConfig {
   tracking: TrackingConfig;
   /** Production only. */
   siteVerificationToken: string | null;
+  /** The prefab app's URL template (`{productId}`, `{locale}`); null: the storefront's prefab page. */
+  prefabAppUrl: string | null;
 }
 
 /** A bad storefront setting; the server prints the message and exits with code 2. */
@@ -154,6 +161,7 @@ function parseStorefrontConfig(env: Env): StorefrontConfig {
           : null,
     },
     siteVerificationToken: production ? (values.SITE_VERIFICATION_TOKEN ?? null) : null,
+    prefabAppUrl: values.PREFAB_APP_URL ?? null,
   };
 }
 

@@ -5,9 +5,17 @@ import {
   unstable_doesMiddlewareMatch,
 } from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { config, proxy } from './proxy';
 import { LOCALE_HEADER, PATH_HEADER } from './routing/locale-header';
+
+// The catalogue as the proxy's product lookup sees it: one known product in en-US and de-EU.
+vi.mock('./data/product-lookup', () => ({
+  productVisibleInLocale: vi.fn(async (locale: string, id: string) => {
+    if (id === 'BROKEN') throw new Error('commerce service down');
+    return id === 'EMT-075-10' && (locale === 'en-US' || locale === 'de-EU');
+  }),
+}));
 
 describe('proxy matcher', () => {
   it('runs on pages of every locale', () => {
@@ -33,28 +41,60 @@ describe('proxy matcher', () => {
 });
 
 describe('proxy', () => {
-  const call = (path: string) => proxy(new NextRequest(new URL(path, 'http://shop.test')));
+  const call = async (path: string) => await proxy(new NextRequest(new URL(path, 'http://shop.test')));
 
-  it('rewrites an unprefixed URL to the en-us segment, keeping the query, and names the locale', () => {
-    const response = call('/products/cable-tray?sort=name');
+  it('rewrites an unprefixed URL to the en-us segment, keeping the query, and names the locale', async () => {
+    const response = await call('/products/cable-tray?sort=name');
     expect(isRewrite(response)).toBe(true);
     expect(getRewrittenUrl(response)).toBe('http://shop.test/en-us/products/cable-tray?sort=name');
     expect(response.headers.get(`x-middleware-request-${LOCALE_HEADER}`)).toBe('en-US');
     expect(response.headers.get(`x-middleware-request-${PATH_HEADER}`)).toBe('/products/cable-tray');
   });
 
-  it('redirects /en-us permanently to the unprefixed URL', () => {
-    const response = call('/en-us/products?page=2');
+  it('redirects /en-us permanently to the unprefixed URL', async () => {
+    const response = await call('/en-us/products?page=2');
     expect(response.status).toBe(308);
     expect(getRedirectUrl(response)).toBe('http://shop.test/products?page=2');
   });
 
-  it('lets a prefixed locale through with its locale', () => {
-    const response = call('/de-eu/products');
+  it('lets a prefixed locale through with its locale', async () => {
+    const response = await call('/de-eu/products');
     expect(isRewrite(response)).toBe(false);
     expect(getRedirectUrl(response)).toBeNull();
     expect(response.headers.get(`x-middleware-request-${LOCALE_HEADER}`)).toBe('de-EU');
     expect(response.headers.get(`x-middleware-request-${PATH_HEADER}`)).toBe('/products');
-    expect(call('/de-eu').headers.get(`x-middleware-request-${PATH_HEADER}`)).toBe('/');
+    expect((await call('/de-eu')).headers.get(`x-middleware-request-${PATH_HEADER}`)).toBe('/');
+  });
+});
+
+describe('proxy on product pages', () => {
+  const call = async (path: string) => await proxy(new NextRequest(new URL(path, 'http://shop.test')));
+
+  it('serves a product the locale sells as usual', async () => {
+    const response = await call('/product/EMT-075-10');
+    expect(getRewrittenUrl(response)).toBe('http://shop.test/en-us/product/EMT-075-10');
+    const prefixed = await call('/de-eu/product/EMT-075-10/prefab');
+    expect(isRewrite(prefixed)).toBe(false);
+  });
+
+  it('sends an unknown product, or one of another region, to a path no route matches, keeping the path header', async () => {
+    for (const [path, locale, target] of [
+      ['/product/NOPE-1', 'en-US', 'http://shop.test/en-us/product'],
+      ['/fr-ca/product/EMT-075-10', 'fr-CA', 'http://shop.test/fr-ca/product'],
+      ['/product/%E0%A4%A', 'en-US', 'http://shop.test/en-us/product'],
+    ] as const) {
+      const response = await call(path);
+      expect(getRewrittenUrl(response), path).toBe(target);
+      expect(response.headers.get(`x-middleware-request-${LOCALE_HEADER}`)).toBe(locale);
+      expect(response.headers.get(`x-middleware-request-${PATH_HEADER}`)).toBe(path.replace(/^\/fr-ca/, ''));
+    }
+  });
+
+  it('lets the page answer when the lookup fails', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await call('/product/BROKEN');
+    expect(getRewrittenUrl(response)).toBe('http://shop.test/en-us/product/BROKEN');
+    expect(spy).toHaveBeenCalledOnce();
+    spy.mockRestore();
   });
 });

@@ -1,14 +1,21 @@
+import type { LocaleCode } from '@catalogue/dataset/model';
 import { type NextRequest, NextResponse } from 'next/server';
+import { productVisibleInLocale } from './data/product-lookup';
+import { productIdOfPath, unmatchedPathOf } from './routing/catalogue-paths';
 import { LOCALE_HEADER, PATH_HEADER } from './routing/locale-header';
-import { splitLocalePath } from './routing/locales';
+import { routeSegmentOf, splitLocalePath } from './routing/locales';
 import { decideRoute } from './routing/proxy-decision';
 
 /**
  * Locale routing (see routing/proxy-decision.ts): unprefixed paths are the default locale, served from
  * its internal `/en-us` segment; an explicit `/en-us/…` redirects to the unprefixed URL. Pages get their
  * locale and their locale-neutral path in request headers too (routing/locale-header.ts).
+ *
+ * Product pages (`/product/<ID>`) of a product the locale's catalog does not have are sent to a path no
+ * route matches, so the global not-found page answers them with a server-rendered 404 (see
+ * data/product-lookup.ts for why the page's own `notFound()` is not enough).
  */
-export function proxy(request: NextRequest): NextResponse {
+export function proxy(request: NextRequest): NextResponse | Promise<NextResponse> {
   const decision = decideRoute(request.nextUrl.pathname);
   if (decision.action === 'pass') return NextResponse.next();
   if (decision.action === 'redirect') {
@@ -17,12 +24,31 @@ export function proxy(request: NextRequest): NextResponse {
     return NextResponse.redirect(url, 308);
   }
   const headers = new Headers(request.headers);
+  const path = splitLocalePath(request.nextUrl.pathname).path;
   headers.set(LOCALE_HEADER, decision.locale);
-  headers.set(PATH_HEADER, splitLocalePath(request.nextUrl.pathname).path);
-  if (decision.action === 'next') return NextResponse.next({ request: { headers } });
-  const url = request.nextUrl.clone();
-  url.pathname = decision.pathname;
-  return NextResponse.rewrite(url, { request: { headers } });
+  headers.set(PATH_HEADER, path);
+  const serve = (pathname: string | null) => {
+    if (pathname === null) return NextResponse.next({ request: { headers } });
+    const url = request.nextUrl.clone();
+    url.pathname = pathname;
+    return NextResponse.rewrite(url, { request: { headers } });
+  };
+  const target = decision.action === 'next' ? null : decision.pathname;
+  const productId = productIdOfPath(path);
+  if (productId === null) return serve(target);
+  return unknownProduct(decision.locale, productId).then((unknown) =>
+    serve(unknown ? unmatchedPathOf(routeSegmentOf(decision.locale)) : target),
+  );
+}
+
+/** True when the locale's catalog has no such product; when the services fail, the page decides. */
+async function unknownProduct(locale: LocaleCode, productId: string): Promise<boolean> {
+  try {
+    return !(await productVisibleInLocale(locale, productId));
+  } catch (error) {
+    console.error(`[proxy] product lookup for ${productId} failed; the page will answer`, error);
+    return false;
+  }
 }
 
 export const config = {

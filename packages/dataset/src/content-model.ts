@@ -20,31 +20,63 @@ export interface StaticRouteData {
   keywords: RegionalText;
 }
 
-export interface CalculatorInputData {
-  name: string;
-  type: 'number' | 'integer';
-  label: RegionalText;
-  unit: Record<UnitSystem, string> | null;
-  default: Record<UnitSystem, number>;
-  min: number;
+export const CALCULATOR_KINDS = ['conduit-fill', 'strut-span'] as const;
+export type CalculatorKind = (typeof CALCULATOR_KINDS)[number];
+
+/** Conduit fill tables as content.yaml gives them (internal diameters already converted to mm). */
+export interface ConduitFillData {
+  maxRows: number;
+  maxConductorsPerRow: number;
+  maxCustomDiameterMm: number;
+  /** Allowed fill from `conductors` conductors up (1 → 53, 2 → 31, 3 → 40). */
+  limits: { conductors: number; percent: number }[];
+  conduitTypes: {
+    id: string;
+    /** Slug of the family whose products are this conduit. */
+    family: string;
+    /** Category slugs (below the family) a product's path must contain, e.g. `schedule-40`. */
+    segments: string[];
+    /** Trade-size option code (a category slug) → internal diameter in mm. */
+    sizes: { tradeSize: string; internalDiameterMm: number }[];
+  }[];
+  conductors: {
+    id: string;
+    unitSystem: UnitSystem;
+    label: RegionalText;
+    sizes: { id: string; label: string; areaMm2: number; diameterMm: number }[];
+  }[];
 }
 
-export interface CalculatorOutputData {
-  name: string;
-  label: RegionalText;
-  unit: Record<UnitSystem, string> | null;
-  formula: string;
+/** Strut span tables as content.yaml gives them, converted to N, mm and MPa. */
+export interface StrutSpanData {
+  elasticModulusMpa: number;
+  allowableStressMpa: number;
+  maxSpanMm: number;
+  maxUniformLoadKgPerM: number;
+  maxPointLoadKg: number;
+  deflectionLimits: number[];
+  profiles: {
+    id: string;
+    family: string;
+    segments: string[];
+    momentOfInertiaMm4: number;
+    sectionModulusMm3: number;
+    weightKgPerM: number;
+  }[];
 }
 
 export interface CalculatorData {
   id: string;
+  kind: CalculatorKind;
   /** Slugs of the top-level categories whose families get this calculator. */
   categories: string[];
   title: RegionalText;
   description: RegionalText;
-  inputs: CalculatorInputData[];
-  outputs: CalculatorOutputData[];
   formulaDescription: RegionalText;
+  /** Labels and messages of the form and the results, by key. */
+  texts: Record<string, RegionalText>;
+  conduitFill: ConduitFillData | null;
+  strutSpan: StrutSpanData | null;
 }
 
 export interface ContentTexts {
@@ -211,25 +243,44 @@ export interface TabItem {
   bullets: string[];
 }
 
-export interface CalculatorField {
-  name: string;
+/** A conduit type of the locale's region with its trade sizes, labelled from the category tree. */
+export interface ConduitTypeItem {
+  id: string;
   label: string;
-  type: 'number' | 'integer';
-  unit: string | null;
-  defaultValue: number;
-  min: number;
+  /** Category id of the family (`conduit-fittings.metallic-conduit.emt-conduit`). */
+  categoryId: string;
+  segments: string[];
+  sizes: { tradeSize: string; label: string; internalDiameterMm: number }[];
+}
+
+export interface StrutProfileItem {
+  id: string;
+  label: string;
+  categoryId: string;
+  segments: string[];
+  momentOfInertiaMm4: number;
+  sectionModulusMm3: number;
+  weightKgPerM: number;
 }
 
 /** type 'calculator', id `<familyId>/<calculatorId>`. */
 export interface CalculatorItem {
   id: string;
   family: string;
+  kind: CalculatorKind;
   title: string;
   description: string;
+  /** The locale's default unit system. */
   unitSystem: UnitSystem;
-  inputs: CalculatorField[];
-  outputs: { name: string; label: string; unit: string | null; formula: string }[];
   formulaDescription: string;
+  texts: { key: string; text: string }[];
+  conduitFill:
+    | (Omit<ConduitFillData, 'conduitTypes' | 'conductors'> & {
+        conduitTypes: ConduitTypeItem[];
+        conductors: (Omit<ConduitFillData['conductors'][number], 'label'> & { label: string })[];
+      })
+    | null;
+  strutSpan: (Omit<StrutSpanData, 'profiles'> & { profiles: StrutProfileItem[] }) | null;
 }
 
 /** type 'bim-filter', id the facet (`format`, `category`, `certification`). */

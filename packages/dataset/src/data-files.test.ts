@@ -119,6 +119,28 @@ describe('checking a broken data folder', () => {
     expect(problem()).toMatch(/^taxonomy\/05-wire-cable\.yaml: .*'XX' is not one of/);
   });
 
+  it('names a calculator text that is missing', () => {
+    copy();
+    edit('content.yaml', /\n {6}noConductors: \{[^\n]*\}/, '');
+    expect(problem()).toMatch(/^content\.yaml: calculators\[0\]\.texts: missing text 'noConductors'/);
+  });
+
+  it('names a conduit size without a diameter and fill limits that do not start at one conductor', () => {
+    copy();
+    edit('content.yaml', '1-2-in: { in: 0.622 }', '1-2-in: {}');
+    expect(problem()).toMatch(
+      /^content\.yaml: calculators\[0\]\.conduitFill\.conduitTypes\[0\]\.sizes\.1-2-in: missing/,
+    );
+    rmSync(dir, { recursive: true, force: true });
+    copy();
+    edit(
+      'content.yaml',
+      'limits: [{ conductors: 1, percent: 53 }',
+      'limits: [{ conductors: 2, percent: 53 }',
+    );
+    expect(problem()).toMatch(/the first limit must apply from 1 conductor/);
+  });
+
   it('names an unknown user group of a user', () => {
     copy();
     edit('identities.yaml', 'groups: [nord-eu-buyers]', 'groups: [nord-eu-sellers]');

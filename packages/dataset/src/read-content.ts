@@ -1,16 +1,10 @@
-import type {
-  CalculatorData,
-  ContentTexts,
-  NewsletterTextKey,
-  RegionalText,
-  StaticRouteData,
-} from './content-model';
+import type { ContentTexts, NewsletterTextKey, RegionalText, StaticRouteData } from './content-model';
 import { NEWSLETTER_TEXT_KEYS } from './content-model';
 import { type DataNode, requireUnique } from './data-node';
-import { LANGUAGES, LOCALE_CODES, REGIONS, type Region, type UnitSystem } from './model';
+import { LANGUAGES, LOCALE_CODES, REGIONS, type Region } from './model';
+import { readCalculator } from './read-calculators';
 
 const SITE_PATH = /^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/;
-const NAME = /^[a-z][a-zA-Z0-9]*$/;
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** A text in en/fr/de/nl plus optional locale-code keys (`en-US`) whose language matches the code. */
@@ -34,67 +28,6 @@ export function regionalText(node: DataNode): RegionalText {
 function texts<K extends string>(node: DataNode, keys: readonly K[]): Record<K, RegionalText> {
   node.only(keys);
   return Object.fromEntries(keys.map((k) => [k, regionalText(node.get(k))])) as Record<K, RegionalText>;
-}
-
-function unitPair(node: DataNode): Record<UnitSystem, string> | null {
-  const present = node.present ? node : null;
-  if (!present) return null;
-  present.only(['imperial', 'metric']);
-  return { imperial: present.get('imperial').string(), metric: present.get('metric').string() };
-}
-
-function formulaNames(formula: string): string[] {
-  return [...formula.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((m) => m[0]);
-}
-
-function readCalculator(node: DataNode): CalculatorData {
-  node.only(['id', 'categories', 'title', 'description', 'inputs', 'outputs', 'formulaDescription']);
-  const inputs = node
-    .get('inputs')
-    .nonEmptyList()
-    .map((input) => {
-      input.only(['name', 'type', 'unit', 'default', 'min', 'label']);
-      const defaults = input.get('default');
-      defaults.only(['imperial', 'metric']);
-      return {
-        name: input.get('name').matching(NAME, 'a camelCase name'),
-        type: input.get('type').oneOf(['number', 'integer'] as const),
-        unit: unitPair(input.get('unit')),
-        default: { imperial: defaults.get('imperial').number(), metric: defaults.get('metric').number() },
-        min: input.get('min').number(),
-        label: regionalText(input.get('label')),
-      };
-    });
-  const names = new Set(inputs.map((i) => i.name));
-  const outputs = node
-    .get('outputs')
-    .nonEmptyList()
-    .map((output) => {
-      output.only(['name', 'unit', 'formula', 'label']);
-      const formulaNode = output.get('formula');
-      const formula = formulaNode.matching(/^[A-Za-z0-9_ .+\-*/^()]+$/, 'an arithmetic formula');
-      for (const name of formulaNames(formula)) {
-        if (!names.has(name)) formulaNode.fail(`'${name}' is not an input of this calculator`);
-      }
-      return {
-        name: output.get('name').matching(NAME, 'a camelCase name'),
-        unit: unitPair(output.get('unit')),
-        formula,
-        label: regionalText(output.get('label')),
-      };
-    });
-  return {
-    id: node.get('id').matching(ID, 'a lowercase id'),
-    categories: node
-      .get('categories')
-      .nonEmptyList()
-      .map((c) => c.matching(ID, 'a category slug')),
-    title: regionalText(node.get('title')),
-    description: regionalText(node.get('description')),
-    inputs,
-    outputs,
-    formulaDescription: regionalText(node.get('formulaDescription')),
-  };
 }
 
 function readMadeToOrder(node: DataNode): ContentTexts['madeToOrder'] {

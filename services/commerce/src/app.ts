@@ -29,6 +29,7 @@ import { mountApprovalRules } from './identity/approval-rules';
 import { mountBuyerResources } from './identity/buyer-resources';
 import { mountBuyerUsers } from './identity/buyer-users';
 import { mountBuyers } from './identity/buyers';
+import { parseLockedXp } from './identity/locked-xp';
 import { mountPasswordReset } from './identity/password-reset';
 import { mountBuyerProductCollections } from './identity/product-collections';
 import { mountSecurityProfiles } from './identity/security-profiles';
@@ -95,8 +96,15 @@ export function createCommerceService(database: Database, options: CommerceServi
     app.use('/v1/*', readCacheScope(cache));
     app.use('/v1/*', cachedReads(cache, db, CACHED_ROUTES, options.basePath));
   }
-  mountUserActions(app, db, tokens);
-  mountMeRoutes(app, db);
+  mountUserActions(
+    app,
+    db,
+    tokens,
+    config.COMMERCE_REGISTER_RATE_PER_ADDRESS,
+    parseLockedXp(config.COMMERCE_SELF_SERVICE_LOCKED_XP),
+  );
+  const lockedXp = parseLockedXp(config.COMMERCE_SELF_SERVICE_LOCKED_XP);
+  mountMeRoutes(app, db, lockedXp);
   mountBuyers(app, db);
   mountBuyerUsers(app, db);
   mountUserGroups(app, db);

@@ -10,10 +10,15 @@ interface BreadcrumbsProps {
   locale: LocaleCode;
   trail: CategoryInPath['trail'];
   t: Translate;
+  /** A page below the last category (a product): every category is then a link, this the current item. */
+  currentLabel?: string;
 }
 
-/** Home, then every level from the top-level category down; the last one is the current page. */
-export function Breadcrumbs({ locale, trail, t }: BreadcrumbsProps) {
+/**
+ * Home, then every level from the top-level category down; the last one is the current page, unless a
+ * `currentLabel` (a product's name) follows it.
+ */
+export function Breadcrumbs({ locale, trail, t, currentLabel }: BreadcrumbsProps) {
   return (
     <nav className="breadcrumbs" aria-label={t('family.breadcrumbs')}>
       <ol className="breadcrumbs__list">
@@ -24,7 +29,7 @@ export function Breadcrumbs({ locale, trail, t }: BreadcrumbsProps) {
         </li>
         {trail.map((category, index) => (
           <li key={category.id} className="breadcrumbs__item">
-            {index === trail.length - 1 ? (
+            {index === trail.length - 1 && currentLabel === undefined ? (
               <span aria-current="page">{withRegisteredMark(category.name)}</span>
             ) : (
               <Link href={categoryPath(locale, category.slugs)} prefetch={false}>
@@ -33,6 +38,11 @@ export function Breadcrumbs({ locale, trail, t }: BreadcrumbsProps) {
             )}
           </li>
         ))}
+        {currentLabel !== undefined && (
+          <li className="breadcrumbs__item">
+            <span aria-current="page">{withRegisteredMark(currentLabel)}</span>
+          </li>
+        )}
       </ol>
     </nav>
   );

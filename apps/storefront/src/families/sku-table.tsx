@@ -3,7 +3,10 @@ import Link from 'next/link';
 import type { AttributeLabels, MadeToOrderLabels } from '../data/family-content';
 import type { SkuRow } from '../data/family-products';
 import { FavouriteHeart } from '../favourites/favourite-heart';
+import { favouriteHeartTexts } from '../favourites/heart-texts';
 import type { Translate } from '../i18n/translator';
+import { loginHref } from '../product/toolbar-links';
+import { productPath } from '../routing/catalogue-paths';
 import { withRegisteredMark } from '../text/registered-mark';
 import { Measure } from '../units/measure-view';
 import { type SkuColumn, type SkuQuery, skuQueryString, sortLinkQuery } from './sku-query';
@@ -36,10 +39,12 @@ const COLUMNS: SkuColumn[] = ['number', 'name', 'size', 'material', 'length', 'w
 
 /**
  * The SKUs of one page: every column header is a link that sorts by it (again: the other way); each
- * name has the favourite heart.
+ * catalogue number links to the product's page, and each name has the favourite heart.
  */
 export function SkuTable({ locale, path, query, items, attributes, madeToOrder, t }: SkuTableProps) {
   const labels = columnLabels(t, attributes);
+  const heartTexts = favouriteHeartTexts(t);
+  const login = loginHref(locale, `${path}${skuQueryString(query)}`);
   const materials = attributes.get('material')?.options;
   return (
     <div className="sku-table__scroll">
@@ -72,14 +77,17 @@ export function SkuTable({ locale, path, query, items, attributes, madeToOrder, 
         <tbody>
           {items.map((sku) => (
             <tr key={sku.id}>
-              <td className="sku-table__number">{sku.id}</td>
+              <td className="sku-table__number">
+                <Link href={productPath(locale, sku.id)} prefetch={false}>
+                  {sku.id}
+                </Link>
+              </td>
               <td>
                 <FavouriteHeart
                   productId={sku.id}
                   label={t('favourites.toggle', { name: sku.name })}
-                  addTooltip={t('product.addToFavourites')}
-                  removeTooltip={t('favourites.removeTooltip')}
-                  errorText={t('favourites.error')}
+                  texts={heartTexts}
+                  loginHref={login}
                 />
                 {withRegisteredMark(sku.name)}
                 {sku.madeToOrder && (

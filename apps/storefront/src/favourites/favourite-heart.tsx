@@ -1,8 +1,9 @@
 'use client';
 
-import { type MouseEvent, useState } from 'react';
-import { askToLogIn } from '../login-prompt/login-prompt';
+import { type MouseEvent, useRef, useState } from 'react';
+import { LoginPrompt } from '../auth/login-prompt';
 import { changeFavourites, isFavourite, useFavourites } from './favourites-store';
+import type { FavouriteHeartTexts } from './heart-texts';
 
 export interface FavouriteHeartProps {
   /** The product (SKU) ID. */
@@ -12,45 +13,39 @@ export interface FavouriteHeartProps {
    * pressed state says whether it is a favourite): `t('favourites.toggle', {name})`.
    */
   label: string;
-  /** Tooltips for the two actions: `t('product.addToFavourites')`, `t('favourites.removeTooltip')`. */
-  addTooltip: string;
-  removeTooltip: string;
-  /** Shown (role=alert) when a change fails: `t('favourites.error')`. */
-  errorText: string;
+  /** `favouriteHeartTexts(t)` (`heart-texts.ts`), the same object for every heart of the page. */
+  texts: FavouriteHeartTexts;
+  /** The login page coming back to this page: `loginHref(locale, path)` (`product/toolbar-links.ts`). */
+  loginHref: string;
 }
 
 /**
  * The heart on product cards, SKU rows and the product page: a toggle button (`aria-pressed`) that adds
  * the product to the user's favourites or removes it. Every heart of a page reads one shared list
- * (`favourites-store.ts`); a visitor who is not logged in gets the page's login prompt instead. Needs
- * no provider of its own (the site shell mounts the login prompt), so a server component renders it with
- * texts from the dictionary:
- * `<FavouriteHeart productId={id} label={t('favourites.toggle', {name})} addTooltip=… removeTooltip=… errorText=… />`.
+ * (`favourites-store.ts`), so a page makes one request however many hearts it has; a visitor who is not
+ * logged in gets the login prompt (spec §2's unauthenticated modal), and focus comes back to the heart
+ * when it closes. A server component renders it with
+ * `<FavouriteHeart productId={id} label={t('favourites.toggle', {name})} texts={favouriteHeartTexts(t)} loginHref={…} />`.
  */
-export function FavouriteHeart({
-  productId,
-  label,
-  addTooltip,
-  removeTooltip,
-  errorText,
-}: FavouriteHeartProps) {
+export function FavouriteHeart({ productId, label, texts, loginHref }: FavouriteHeartProps) {
   const favourites = useFavourites();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const pressed = isFavourite(favourites, productId);
 
-  const toggle = async (event: MouseEvent<HTMLButtonElement>) => {
-    const button = event.currentTarget;
+  const toggle = async (_event: MouseEvent<HTMLButtonElement>) => {
     if (busy) return;
     if (favourites.status === 'visitor') {
-      askToLogIn(button);
+      setAsking(true);
       return;
     }
     setBusy(true);
     setFailed(false);
     try {
       const result = await changeFavourites(pressed ? { remove: [productId] } : { add: [productId] });
-      if (result === 'login') askToLogIn(button);
+      if (result === 'login') setAsking(true);
     } catch {
       setFailed(true);
     } finally {
@@ -61,12 +56,13 @@ export function FavouriteHeart({
   return (
     <span className="favourite-heart">
       <button
+        ref={button}
         type="button"
         className="favourite-heart__button"
         aria-pressed={pressed}
         aria-label={label}
         aria-busy={busy || undefined}
-        title={pressed ? removeTooltip : addTooltip}
+        title={pressed ? texts.remove : texts.add}
         onClick={toggle}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -81,8 +77,18 @@ export function FavouriteHeart({
       </button>
       {failed && (
         <span className="favourite-heart__error" role="alert">
-          {errorText}
+          {texts.error}
         </span>
+      )}
+      {asking && (
+        <LoginPrompt
+          texts={texts.prompt}
+          loginHref={loginHref}
+          onClose={() => {
+            setAsking(false);
+            button.current?.focus();
+          }}
+        />
       )}
     </span>
   );

@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { askToLogIn } from '../login-prompt/login-prompt';
 import type { FavouriteProduct } from './favourite-types';
 import { changeFavourites, useFavourites } from './favourites-store';
 
@@ -27,14 +26,16 @@ interface FavouritesListProps {
   /** The product page of an ID in the page's locale, as a template: `/fr-ca/product/{id}`. */
   productHref: string;
   texts: FavouritesListTexts;
+  /** The login page coming back here (`loginHref(locale, path)`). */
+  loginHref: string;
 }
 
 /**
  * The favourites page's list (client side: the page is the same for everyone, the list is the user's):
  * catalogue number, name linking to the product page, and a remove button per product; the empty state;
- * and for a visitor the reason to log in with the login prompt.
+ * and for a visitor the reason to log in with a link to the login page.
  */
-export function FavouritesList({ language, productHref, texts }: FavouritesListProps) {
+export function FavouritesList({ language, productHref, texts, loginHref }: FavouritesListProps) {
   const favourites = useFavourites();
   const [removing, setRemoving] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -50,9 +51,9 @@ export function FavouritesList({ language, productHref, texts }: FavouritesListP
     return (
       <div className="favourites__visitor">
         <p>{texts.visitor}</p>
-        <button type="button" className="button" onClick={(e) => askToLogIn(e.currentTarget)}>
+        <a className="button" href={loginHref}>
           {texts.login}
-        </button>
+        </a>
       </div>
     );
   }
@@ -64,14 +65,14 @@ export function FavouritesList({ language, productHref, texts }: FavouritesListP
     );
   }
 
-  const remove = async (product: FavouriteProduct, button: HTMLButtonElement) => {
+  const remove = async (product: FavouriteProduct) => {
     setRemoving(product.ID);
     setFailed(false);
     try {
+      // 'login' (the session ended) turns the list into the visitor's view with the login link.
       const result = await changeFavourites({ remove: [product.ID] });
-      if (result === 'login') askToLogIn(button);
-      // The row is gone: keep the keyboard user in the table's region, not on the body.
-      else document.getElementById('favourites-heading')?.focus();
+      // The row is gone: keep the keyboard user in the list's section, not on the body.
+      if (result !== 'login') document.getElementById('favourites-heading')?.focus();
     } catch {
       setFailed(true);
     } finally {
@@ -119,7 +120,7 @@ export function FavouritesList({ language, productHref, texts }: FavouritesListP
                         aria-label={texts.removeLabel.replace('{name}', name)}
                         aria-busy={removing === product.ID || undefined}
                         disabled={removing !== null}
-                        onClick={(e) => remove(product, e.currentTarget)}
+                        onClick={() => remove(product)}
                       >
                         {texts.remove}
                       </button>

@@ -8,8 +8,6 @@ import { getLocales } from '../data/content';
 import { getShellContent } from '../data/shell-content';
 import { createTranslator } from '../i18n/translator';
 import { locationDetailsOf } from '../localisation/location-details';
-import { LoginPrompt } from '../login-prompt/login-prompt';
-import { localizedPath } from '../routing/locales';
 import { CONSENT_COOKIE, consentChoiceOf } from '../tracking/consent';
 import { ConsentBanner } from '../tracking/consent-banner';
 import { PageViewTracker } from '../tracking/page-view-tracker';
@@ -64,16 +62,6 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
           </main>
           <SiteFooter locale={locale} footer={footer} year={new Date().getFullYear()} />
         </UnitPreferenceProvider>
-        <LoginPrompt
-          loginPath={localizedPath(locale, '/login')}
-          loginLocalesMapping={Object.fromEntries(locales.map((l) => [l.code, l.loginLocale]))}
-          texts={{
-            title: t('loginPrompt.title'),
-            message: t('loginPrompt.message'),
-            login: t('header.login'),
-            close: t('loginPrompt.close'),
-          }}
-        />
         <ConsentBanner
           initialChoice={consent}
           texts={{

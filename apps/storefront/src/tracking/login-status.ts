@@ -1,3 +1,6 @@
+/** The cookie holding the commerce service's access token (spec §3, §4); its expiry decides the login status. */
+export const USER_TOKEN_COOKIE = 'UserToken';
+
 /** A token counts as expired this long before its `exp` (spec §4, §9: 10 s). */
 export const TOKEN_EXPIRY_MARGIN_MS = 10_000;
 

@@ -7,6 +7,7 @@ import { LOCATION_DETAILS_COOKIE, type LocationDetails } from '../localisation/l
 import { splitLocalePath } from '../routing/locales';
 import { ensureBrowserId, trackingAllowedNow } from './consent-store';
 import { pushToDataLayer } from './data-layer';
+import { USER_TOKEN_COOKIE } from './login-status';
 import { pageViewEvent } from './page-view';
 import { CURRENT_PAGE_KEY, PREVIOUS_PAGE_KEY, pageUrlWithoutQuery, previousPageAfter } from './previous-page';
 
@@ -17,9 +18,6 @@ interface PageViewTrackerProps {
   siteName: string;
   locationDetails: LocationDetails;
 }
-
-/** The cookie holding the commerce token (spec §3, §4); its expiry decides the login status. */
-const USER_TOKEN_COOKIE = 'UserToken';
 
 /**
  * What the shell does on every page shown, on the first load and on every client-side route change

@@ -17,6 +17,11 @@ const STATIC_PATHS = [
   '/',
   '/products',
   '/rep-locator',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/calculators',
   '/newsletter',
   '/downloads',
   '/projects',
@@ -71,6 +76,7 @@ describe('content of the content service', () => {
         expect(`${route.MetaTitle} ${route.intro} ${route.MetaDescription}`).not.toMatch(/\{\w+\}/);
       }
       expect(item<RouteItem>(code, 'route', '/projects').MetaRobots).toBe('noindex, nofollow');
+      expect(item<RouteItem>(code, 'route', '/login').MetaRobots).toBe('noindex, nofollow');
       expect(item<RouteItem>(code, 'route', '/about').MetaRobots).toBe('index, follow');
     }
   });
@@ -95,8 +101,8 @@ describe('content of the content service', () => {
     expect(item<RouteItem>('en-AU', 'route', '/contact').intro).toContain('(02) 5550 1000');
     const conduitFill = (code: LocaleCode) =>
       ofType<CalculatorItem>(code, 'calculator').find((c) => c.id === 'conduit-fill');
-    expect(conduitFill('en-US')?.inputs[0]?.unit).toBe('in');
-    expect(conduitFill('en-CA')?.inputs[0]?.unit).toBe('mm');
+    expect(conduitFill('en-US')?.unitSystem).toBe('imperial');
+    expect(conduitFill('en-CA')?.unitSystem).toBe('metric');
     expect(item<NewsletterItem>('fr-CA', 'newsletter', 'newsletter').alreadySubscribedMessage).toMatch(
       /déjà abonnée/,
     );
@@ -110,15 +116,45 @@ describe('content of the content service', () => {
     expect(metallic?.children.map((c) => c.label)).toContain('EMT conduit');
   });
 
-  it('gives calculators formulas over their own inputs only', () => {
-    const calculators = ofType<CalculatorItem>('de-EU', 'calculator');
-    expect(calculators.length).toBeGreaterThan(0);
-    for (const calculator of calculators) {
-      const names = new Set(calculator.inputs.map((i) => i.name));
-      for (const output of calculator.outputs) {
-        for (const name of output.formula.match(/[A-Za-z_]\w*/g) ?? []) expect(names).toContain(name);
-      }
-    }
+  it('gives the conduit fill calculator the conduit types sold in the region, in millimetres', () => {
+    const fill = (code: LocaleCode) =>
+      ofType<CalculatorItem>(code, 'calculator').find((c) => c.id === 'conduit-fill')?.conduitFill;
+    const us = fill('en-US');
+    expect(us?.conduitTypes.map((t) => t.id)).toEqual(['emt', 'rmc', 'pvc-schedule-40', 'pvc-schedule-80']);
+    const emt = us?.conduitTypes[0];
+    expect(emt?.categoryId).toBe('conduit-fittings.metallic-conduit.emt-conduit');
+    // NEC Chapter 9 Table 4: 1/2 in EMT has an internal diameter of 0.622 in.
+    expect(emt?.sizes[0]).toEqual({
+      tradeSize: '1-2-in',
+      label: '1/2 in (16 mm)',
+      internalDiameterMm: 0.622 * 25.4,
+    });
+    const pvc80 = us?.conduitTypes.find((t) => t.id === 'pvc-schedule-80');
+    expect(pvc80?.label).toBe('Rigid PVC conduit – Schedule 80');
+    expect(pvc80?.segments).toEqual(['schedule-80']);
+    // NEC Chapter 9 Table 5: 12 AWG THHN is 0.0133 in².
+    const thhn12 = us?.conductors[0]?.sizes.find((s) => s.id === 'thhn-12');
+    expect(thhn12?.areaMm2).toBeCloseTo(0.0133 * 25.4 ** 2, 6);
+    expect(fill('de-EU')?.conduitTypes.map((t) => t.id)).toEqual(['rigid-metric']);
+    expect(fill('de-EU')?.conductors.map((c) => c.label)).toEqual([
+      'Kupfer THHN/THWN-2',
+      'H07V-R/-U Aderleitung',
+    ]);
+    expect(fill('fr-CA')?.conduitTypes.map((t) => t.id)).toEqual(['emt', 'rmc', 'rigid-pvc-csa']);
+  });
+
+  it('gives the strut calculator the channel profiles with their section properties in mm', () => {
+    const strut = ofType<CalculatorItem>('en-US', 'calculator').find((c) => c.id === 'strut-span');
+    expect(strut?.family.startsWith('strut-framing.')).toBe(true);
+    const p1000 = strut?.strutSpan?.profiles.find((p) => p.id === 'solid-41x41-12');
+    expect(p1000?.label).toBe('Solid strut channel – 1-5/8 x 1-5/8 in (41 x 41 mm), 12 gauge (2.5 mm)');
+    expect(p1000?.momentOfInertiaMm4).toBeCloseTo(0.185 * 25.4 ** 4, 3);
+    expect(strut?.strutSpan?.allowableStressMpa).toBeCloseTo(172.37, 2);
+    expect(strut?.texts.find((t) => t.key === 'span')?.text).toBe('Span between supports ({unit})');
+    const calculatorsOfCableTray = ofType<CalculatorItem>('en-US', 'calculator').filter((c) =>
+      c.family.startsWith('cable-tray.'),
+    );
+    expect(calculatorsOfCableTray).toEqual([]);
   });
 
   it('derives product marketing from the family and the product, for the products sold in the locale', () => {

@@ -1,4 +1,4 @@
-import type { CalculatorItem, TabItem, TableItem } from '../content-model';
+import type { CalculatorItem, ConduitFillData, StrutSpanData, TabItem, TableItem } from '../content-model';
 import type { DatasetCategory, DatasetProduct, ProductAttributes, UnitSystem } from '../model';
 import { decimalComma, lengthLabel } from '../texts';
 import type { CatalogueIndex } from './catalogue-index';
@@ -117,31 +117,89 @@ function calculatorsFor(
 ): CalculatorItem[] {
   const { dataset, locale } = context;
   const top = index.topCategoryOf(family);
-  const system = locale.defaultUnitSystem;
   return dataset.content.texts.calculators
     .filter((calculator) => calculator.categories.includes(top.slug))
     .map((calculator) => ({
       id: calculator.id,
       family: family.id,
+      kind: calculator.kind,
       title: textIn(calculator.title, locale),
       description: textIn(calculator.description, locale),
-      unitSystem: system,
-      inputs: calculator.inputs.map((input) => ({
-        name: input.name,
-        label: textIn(input.label, locale),
-        type: input.type,
-        unit: input.unit?.[system] ?? null,
-        defaultValue: input.default[system],
-        min: input.min,
-      })),
-      outputs: calculator.outputs.map((output) => ({
-        name: output.name,
-        label: textIn(output.label, locale),
-        unit: output.unit?.[system] ?? null,
-        formula: output.formula,
-      })),
+      unitSystem: locale.defaultUnitSystem,
       formulaDescription: textIn(calculator.formulaDescription, locale),
+      texts: Object.entries(calculator.texts).map(([key, text]) => ({ key, text: textIn(text, locale) })),
+      conduitFill: calculator.conduitFill && conduitFillItem(context, index, calculator.conduitFill),
+      strutSpan: calculator.strutSpan && strutSpanItem(context, index, calculator.strutSpan),
     }));
+}
+
+/** The family (level 3) with this slug sold in the locale's region, or null. */
+function regionalFamily(context: LocaleContext, index: CatalogueIndex, slug: string) {
+  return index.familiesIn(context.locale.region).find((family) => family.slug === slug) ?? null;
+}
+
+/** The name of the first category below `family` with this slug (in the language), e.g. "Schedule 40". */
+function segmentName(context: LocaleContext, index: CatalogueIndex, family: DatasetCategory, slug: string) {
+  const stack = index.childrenIn(family.id, context.locale.region);
+  while (stack.length > 0) {
+    const category = stack.shift() as DatasetCategory;
+    if (category.slug === slug) return category.name[context.language];
+    stack.push(...index.childrenIn(category.id, context.locale.region));
+  }
+  return null;
+}
+
+/** "EMT conduit", "Rigid PVC conduit – Schedule 40": the family and the segments' category names. */
+function labelOf(
+  context: LocaleContext,
+  index: CatalogueIndex,
+  family: DatasetCategory,
+  segments: string[],
+): string | null {
+  const names = segments.map((slug) => segmentName(context, index, family, slug));
+  if (names.some((name) => name === null)) return null;
+  const name = family.name[context.language];
+  return names.length > 0 ? `${name} – ${names.join(', ')}` : name;
+}
+
+function conduitFillItem(
+  context: LocaleContext,
+  index: CatalogueIndex,
+  data: ConduitFillData,
+): NonNullable<CalculatorItem['conduitFill']> {
+  const conduitTypes = data.conduitTypes.flatMap((type) => {
+    const family = regionalFamily(context, index, type.family);
+    const label = family && labelOf(context, index, family, type.segments);
+    if (!family || !label) return [];
+    const sizes = type.sizes.flatMap((size) => {
+      const name = segmentName(context, index, family, size.tradeSize);
+      return name
+        ? [{ tradeSize: size.tradeSize, label: name, internalDiameterMm: size.internalDiameterMm }]
+        : [];
+    });
+    return sizes.length > 0
+      ? [{ id: type.id, label, categoryId: family.id, segments: type.segments, sizes }]
+      : [];
+  });
+  return {
+    ...data,
+    conduitTypes,
+    conductors: data.conductors.map((group) => ({ ...group, label: textIn(group.label, context.locale) })),
+  };
+}
+
+function strutSpanItem(
+  context: LocaleContext,
+  index: CatalogueIndex,
+  data: StrutSpanData,
+): NonNullable<CalculatorItem['strutSpan']> {
+  const profiles = data.profiles.flatMap((profile) => {
+    const family = regionalFamily(context, index, profile.family);
+    const label = family && labelOf(context, index, family, profile.segments);
+    if (!family || !label) return [];
+    return [{ ...profile, label, categoryId: family.id }];
+  });
+  return { ...data, profiles };
 }
 
 function tabsFor(context: LocaleContext, family: DatasetCategory, hasCalculator: boolean): TabItem[] {

@@ -23,7 +23,7 @@ export const passwordSchema = z
 export const userBody = z.object({
   ID: idSchema.optional(),
   Username: z.string().trim().min(1, 'must not be empty').max(100),
-  Password: passwordSchema.optional(),
+  Password: passwordSchema.nullish(),
   FirstName: z.string().max(100).default(''),
   LastName: z.string().max(100).default(''),
   Email: z.union([z.email('must be an email address'), z.literal('')]).default(''),

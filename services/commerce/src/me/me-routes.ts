@@ -25,6 +25,7 @@ import {
   spendingAccountResource,
 } from '../identity/buyer-resources';
 import { passwordSchema, prepareUser, USER_UNIQUE_CONSTRAINTS, userBody } from '../identity/buyer-users';
+import { keepLockedXp } from '../identity/locked-xp';
 import { hashPassword } from '../identity/passwords';
 import { userGroupResource } from '../identity/user-groups';
 import { userToWire } from '../identity/user-wire';
@@ -59,7 +60,7 @@ export async function revokeRefreshTokens(
 }
 
 /** /v1/me and what the current user owns or has been given. */
-export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db): void {
+export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db, lockedXp: readonly string[] = []): void {
   // One round trip, prepared once: the user and, for buyer users, their company's default catalog.
   const meQuery = db
     .select({ user: users, catalog: buyers.defaultCatalogId })
@@ -149,7 +150,9 @@ export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db): void {
     requireAnyRole(principal.roles, ['MeAdmin']);
     notAnonymous(principal, 'edit their profile');
     const body = await readBody(c.req.raw, meBody);
-    return writeMe(c, { xp: {}, Phone: null, TermsAccepted: null, ...body });
+    const user = await findUser(db, principal.companyType, principal.companyId, principal.userId);
+    const xp = keepLockedXp(lockedXp, (user?.xp ?? {}) as Record<string, unknown>, body.xp ?? {}, body.xp);
+    return writeMe(c, { Phone: null, TermsAccepted: null, ...body, xp });
   });
   app.patch('/v1/me', async (c) => {
     const principal = c.get('principal');
@@ -160,7 +163,13 @@ export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db): void {
     const values: Record<string, unknown> = { ...body };
     if (body.xp !== undefined) {
       const user = await findUser(db, principal.companyType, principal.companyId, principal.userId);
-      values.xp = mergePatch(user?.xp ?? {}, body.xp);
+      const stored = (user?.xp ?? {}) as Record<string, unknown>;
+      values.xp = keepLockedXp(
+        lockedXp,
+        stored,
+        mergePatch(stored, body.xp) as Record<string, unknown>,
+        (body.xp ?? undefined) as Record<string, unknown> | undefined,
+      );
     }
     return writeMe(c, values);
   });

@@ -44,6 +44,53 @@ describe(`/me through the SDK on ${testDriver()}`, () => {
     expect((await Me.Get()).Username).toBe('engineer');
   });
 
+  it('never lets users verify their own role (xp.RoleVerified is locked for self-service)', async () => {
+    await loginAs('newbie');
+    const selfVerify = await refusal(Me.Patch({ xp: { JobTitle: 'PreFab3DUser', RoleVerified: 'true' } }));
+    expect(selfVerify.status).toBe(403);
+    expect(selfVerify.errorCode).toBe('InsufficientAccess');
+    expect((await Me.Get()).xp).toEqual({});
+    const viaPut = await refusal(
+      Me.Save({
+        Username: 'newbie',
+        FirstName: 'Tyler',
+        LastName: 'Brooks',
+        Email: 'newbie@acme-electrical.example',
+        Active: true,
+        xp: { RoleVerified: 'yes' },
+      }),
+    );
+    expect(viaPut.status).toBe(403);
+
+    await loginAs('prefab');
+    // Other xp stays the user's own; leaving the locked field out keeps it, even through PUT.
+    expect((await Me.Patch({ xp: { GivenName: 'Rosie' } })).xp).toMatchObject({
+      RoleVerified: 'true',
+      GivenName: 'Rosie',
+    });
+    const me = await Me.Get();
+    const saved = await Me.Save({ ...me, xp: { JobTitle: 'PreFab3DUser' } });
+    expect(saved.xp).toEqual({ JobTitle: 'PreFab3DUser', RoleVerified: 'true' });
+    expect((await refusal(Me.Patch({ xp: { RoleVerified: null } }))).status).toBe(403);
+
+    const anon = await Auth.Anonymous('storefront');
+    Tokens.SetAccessToken(anon.access_token);
+    const register = await refusal(
+      Me.Register(
+        {
+          Username: 'self-verified',
+          Password: 'Self#2026x',
+          FirstName: 'S',
+          LastName: 'V',
+          Email: 'sv@x.example',
+          xp: { RoleVerified: 'true' },
+        },
+        { anonUserToken: anon.access_token },
+      ),
+    );
+    expect(register.status).toBe(403);
+  });
+
   it('changes the password and revokes refresh tokens', async () => {
     const auth = await Auth.Login('newbie', BUYER_PASSWORD, 'storefront');
     Tokens.SetAccessToken(auth.access_token);

@@ -157,8 +157,8 @@ describe('content service queries (GraphQL over HTTP)', () => {
       `query($f: String) {
         tables(language: "en-US", family: $f) { total results { id title columns rows { label values } } }
         tabs(language: "fr-CA", family: $f) { total results { id label order body bullets } }
-        us: calculators(language: "en-US", family: $f) { results { id title unitSystem inputs { name unit defaultValue } outputs { name formula unit } } }
-        ca: calculators(language: "en-CA", family: $f) { results { inputs { name unit } } } }`,
+        us: calculators(language: "en-US", family: $f) { results { id kind title unitSystem families } }
+        ca: calculators(language: "en-CA", family: $f) { results { unitSystem } } }`,
       { f: family },
     );
     expect(d.tables.total).toBe(1);
@@ -173,15 +173,75 @@ describe('content service queries (GraphQL over HTTP)', () => {
     ]);
     expect(d.tabs.results[0].label).toBe('Aperçu');
     expect(d.tabs.results[0].bullets).toContain('Intérieur lisse pour un tirage facile des fils');
-    expect(d.us.results[0]).toMatchObject({ id: 'conduit-fill', unitSystem: 'imperial' });
-    expect(d.us.results[0].inputs[0]).toMatchObject({ name: 'innerDiameter', unit: 'in' });
-    expect(d.ca.results[0].inputs[0].unit).toBe('mm');
+    expect(d.us.results[0]).toMatchObject({
+      id: 'conduit-fill',
+      kind: 'conduit-fill',
+      unitSystem: 'imperial',
+    });
+    expect(d.us.results[0].families).toContain('wire-cable.building-wire.thhn-wire');
+    expect(d.ca.results[0].unitSystem).toBe('metric');
     const tables = await allPages('tables', 'language: "de-EU"', 'family id title', 5);
     expect(new Set(tables.map((t) => t.family)).size).toBe(tables.length);
     const tabs = await allPages('tabs', 'language: "de-EU"', 'family id', 30);
     expect(tabs.length).toBeGreaterThanOrEqual(tables.length * 3);
     const calculators = await allPages('calculators', 'language: "de-EU"', 'family id', 10);
     expect(calculators.length).toBeGreaterThan(0);
+  });
+
+  it('serves each calculator once with its tables, localised, in millimetres', async () => {
+    const d = await data(
+      `{
+        index: calculatorIndex(language: "de-EU") { id kind title families }
+        fill: calculator(language: "en-US", id: "conduit-fill") {
+          texts { key text }
+          strutSpan { maxSpanMm }
+          conduitFill {
+            maxRows maxConductorsPerRow limits { conductors percent }
+            conduitTypes { id label categoryId segments sizes { tradeSize label internalDiameterMm } }
+            conductors { id label unitSystem sizes { id label areaMm2 diameterMm } }
+          }
+        }
+        strut: calculator(language: "fr-EU", id: "strut-span") {
+          title conduitFill { maxRows }
+          strutSpan { allowableStressMpa elasticModulusMpa maxSpanMm deflectionLimits
+            profiles { id label categoryId momentOfInertiaMm4 sectionModulusMm3 weightKgPerM } }
+        }
+        none: calculator(language: "en-US", id: "pipe-sizing") { id }
+      }`,
+    );
+    expect(d.index.map((c: { id: string }) => c.id)).toEqual(['conduit-fill', 'strut-span']);
+    expect(d.index[0].title).toBe('Rohrfüllgrad-Rechner');
+    expect(d.index[1].families.every((f: string) => f.startsWith('strut-framing.'))).toBe(true);
+    expect(d.fill.strutSpan).toBeNull();
+    expect(d.fill.conduitFill.limits).toEqual([
+      { conductors: 1, percent: 53 },
+      { conductors: 2, percent: 31 },
+      { conductors: 3, percent: 40 },
+    ]);
+    const emt = d.fill.conduitFill.conduitTypes[0];
+    expect(emt).toMatchObject({
+      id: 'emt',
+      label: 'EMT conduit',
+      categoryId: 'conduit-fittings.metallic-conduit.emt-conduit',
+    });
+    expect(emt.sizes[0].internalDiameterMm).toBeCloseTo(15.7988, 4);
+    const thhn = d.fill.conduitFill.conductors.find((g: { id: string }) => g.id === 'thhn');
+    expect(thhn.unitSystem).toBe('imperial');
+    expect(thhn.sizes.map((s: { label: string }) => s.label)).toContain('4/0 AWG');
+    expect(d.fill.texts.find((t: { key: string }) => t.key === 'noConductors').text).toBe(
+      'Add at least one conductor.',
+    );
+    expect(d.strut.title).toBe('Calculateur de portée et de charge des rails');
+    expect(d.strut.conduitFill).toBeNull();
+    expect(d.strut.strutSpan.deflectionLimits).toEqual([180, 240, 360]);
+    expect(d.strut.strutSpan.maxSpanMm).toBeCloseTo(6096, 6);
+    // The test dataset has 200 SKUs: only the profiles that have a category in the region are listed.
+    for (const profile of d.strut.strutSpan.profiles) {
+      expect(profile.categoryId).toMatch(/^strut-framing\.strut-channel\./);
+      expect(profile.momentOfInertiaMm4).toBeGreaterThan(0);
+      expect(profile.label).toMatch(/^Rail de montage/);
+    }
+    expect(d.none).toBeNull();
   });
 
   it('serves the BIM filters of the region', async () => {

@@ -1,4 +1,4 @@
-import { type LocaleInfo, REGIONS, type Region } from '@catalogue/dataset';
+import { type CalculatorItem, type LocaleInfo, REGIONS, type Region } from '@catalogue/dataset';
 import { subscribeNewsletter } from '../newsletter/mutation';
 import { readProductMarketing } from '../pcm/product-marketing';
 import { tabKey } from '../store/snapshots';
@@ -22,6 +22,19 @@ const familyFilter =
     family === null ? items : items.filter((item) => item.family === family);
 
 const familyKey = (item: { family: string; id: string }) => `${item.family}/${item.id}`;
+
+/** Each family's calculator item, with `families`: every family of the locale showing that calculator. */
+function withFamilies(items: CalculatorItem[]): (CalculatorItem & { families: string[] })[] {
+  const families = new Map<string, string[]>();
+  for (const item of items) families.set(item.id, [...(families.get(item.id) ?? []), item.family]);
+  return items.map((item) => ({ ...item, families: families.get(item.id) ?? [item.family] }));
+}
+
+/** One entry per calculator id (its first family's item, families in category-id order). */
+function calculatorIndex(items: CalculatorItem[]): (CalculatorItem & { families: string[] })[] {
+  const seen = new Set<string>();
+  return withFamilies(items).filter((item) => !seen.has(item.id) && seen.add(item.id));
+}
 
 function mappingOf(name: string) {
   return async (_: unknown, __: Args, { content }: GraphQLContext) => {
@@ -89,13 +102,19 @@ export const resolvers = {
       ),
     calculators: async (_: unknown, args: Args, { content }: GraphQLContext) =>
       pageOf(
-        familyFilter(optionalText(args, 'family'))(
-          (await content.content(text(args, 'language'))).calculators,
+        withFamilies((await content.content(text(args, 'language'))).calculators).filter(
+          (c) => optionalText(args, 'family') === null || c.family === optionalText(args, 'family'),
         ),
         familyKey,
         optionalInt(args, 'limit'),
         optionalText(args, 'endCursor'),
       ),
+    calculator: async (_: unknown, args: Args, { content }: GraphQLContext) => {
+      const { calculators } = await content.content(text(args, 'language'));
+      return calculatorIndex(calculators).find((c) => c.id === text(args, 'id')) ?? null;
+    },
+    calculatorIndex: async (_: unknown, args: Args, { content }: GraphQLContext) =>
+      calculatorIndex((await content.content(text(args, 'language'))).calculators),
     bimFilters: async (_: unknown, args: Args, { content }: GraphQLContext) =>
       pageOf(
         (await content.content(text(args, 'language'))).bimFilters,

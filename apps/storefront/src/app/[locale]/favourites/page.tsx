@@ -3,6 +3,7 @@ import { getDictionary, getLocaleInfo } from '../../../data/content';
 import { getRouteContent } from '../../../data/routes';
 import { FavouritesList } from '../../../favourites/favourites-list';
 import { createTranslator } from '../../../i18n/translator';
+import { loginHref } from '../../../product/toolbar-links';
 import { localeFromSegment, localizedPath } from '../../../routing/locales';
 
 interface FavouritesPageProps {
@@ -37,6 +38,7 @@ export default async function FavouritesPage({ params }: FavouritesPageProps) {
         <FavouritesList
           language={info.language}
           productHref={localizedPath(locale, '/product/{id}')}
+          loginHref={loginHref(locale, localizedPath(locale, '/favourites'))}
           texts={{
             caption: t('favourites.title'),
             catalogueNumber: t('product.catalogueNumber'),
@@ -49,7 +51,7 @@ export default async function FavouritesPage({ params }: FavouritesPageProps) {
             loadFailed: t('favourites.loadFailed'),
             changeFailed: t('favourites.error'),
             visitor: t('favourites.visitor'),
-            login: t('header.login'),
+            login: t('loginPrompt.login'),
           }}
         />
       </section>

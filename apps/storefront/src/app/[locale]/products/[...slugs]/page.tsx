@@ -1,4 +1,5 @@
 import { notFound } from 'next/navigation';
+import { FamilyCalculators } from '../../../../calculators/family-calculators';
 import { CategoryCard } from '../../../../components/category-card';
 import { getCategoryForLocale, MAX_CATEGORY_DEPTH } from '../../../../data/category-path';
 import { getDictionary, getLocaleInfo } from '../../../../data/content';
@@ -121,6 +122,7 @@ export default async function FamilyPage({ params, searchParams }: FamilyPagePro
           </div>
         </section>
       )}
+      {sections.skus && <FamilyCalculators locale={locale} categoryId={category.id} />}
     </div>
   );
 }

@@ -1,0 +1,250 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import type { LoginPromptTexts } from '../../../../auth/login-prompt';
+import { storefrontConfig } from '../../../../config';
+import { getCategoryByPath } from '../../../../data/category-path';
+import { getDictionary, getSiteName } from '../../../../data/content';
+import { getAttributeLabels, getMadeToOrderLabels } from '../../../../data/family-content';
+import { getFamilyContent, getProductMarketing } from '../../../../data/product-content';
+import { getProductForLocale, listProductSpecs, listRelatedProducts } from '../../../../data/product-detail';
+import { Breadcrumbs } from '../../../../families/breadcrumbs';
+import { FavouriteHeart } from '../../../../favourites/favourite-heart';
+import { favouriteHeartTexts } from '../../../../favourites/heart-texts';
+import { createTranslator } from '../../../../i18n/translator';
+import { ContentTable } from '../../../../product/content-table';
+import { Downloads } from '../../../../product/downloads';
+import { masterSpecText } from '../../../../product/master-spec';
+import { MasterSpecTable } from '../../../../product/master-spec-table';
+import { fileOffer, productFileHref } from '../../../../product/product-files';
+import { ProductToolbar } from '../../../../product/product-toolbar';
+import { RelatedProducts } from '../../../../product/related-products';
+import { sectionsOf } from '../../../../product/sections';
+import { SpecTable } from '../../../../product/spec-table';
+import { specificationRows } from '../../../../product/specification-rows';
+import { loginHref, prefabHref } from '../../../../product/toolbar-links';
+import { decodeProductId, productPath } from '../../../../routing/catalogue-paths';
+import { localeFromSegment } from '../../../../routing/locales';
+import { withRegisteredMark } from '../../../../text/registered-mark';
+
+interface ProductPageProps {
+  params: Promise<{ locale: string; productId: string }>;
+}
+
+/** The product a page's params name in the locale's regional catalog, or null (then the page is a 404). */
+async function productOf(params: ProductPageProps['params']) {
+  const { locale: segment, productId } = await params;
+  const locale = localeFromSegment(segment);
+  if (!locale) return null;
+  const found = await getProductForLocale(locale, decodeProductId(productId));
+  return found ? { locale, ...found } : null;
+}
+
+/**
+ * Spec §2: a product page takes its description from the product's marketing message for the locale,
+ * and its title and tag from the product name. The canonical comes from the shell (layout).
+ */
+export async function generateMetadata({ params }: ProductPageProps): Promise<Metadata> {
+  const found = await productOf(params);
+  if (!found) {
+    const locale = localeFromSegment((await params).locale) ?? 'en-US';
+    return { title: createTranslator(await getDictionary(locale))('notFound.title') };
+  }
+  const marketing = await getProductMarketing(found.locale, found.product.id);
+  const name = marketing?.name || found.product.name;
+  return {
+    title: name,
+    description: marketing?.message || found.product.description,
+    keywords: [name],
+  };
+}
+
+/**
+ * A product (SKU) page, `/product/<catalogue number>` in every locale: breadcrumbs to its family,
+ * heading with the catalogue number (no price: quotes are requested through projects), made-to-order
+ * lead time, the toolbar (BIM, master spec, prefab), the family's tabs from the content service as
+ * in-page sections (overview, specifications with the SKU's own table, downloads, calculator), the
+ * master-specifications table and related SKUs of the same series.
+ */
+export default async function ProductPage({ params }: ProductPageProps) {
+  const found = await productOf(params);
+  if (!found) notFound();
+  const { locale, product, catalogId, language } = found;
+  const [dictionary, siteName, marketing, attributes, madeToOrder, family, specs, related, category] =
+    await Promise.all([
+      getDictionary(locale),
+      getSiteName(locale),
+      getProductMarketing(locale, product.id),
+      getAttributeLabels(language),
+      getMadeToOrderLabels(locale),
+      getFamilyContent(locale, product.familyId),
+      listProductSpecs(catalogId, product.id),
+      listRelatedProducts(catalogId, product, language),
+      getCategoryByPath(catalogId, product.categoryId.split('.'), language),
+    ]);
+  const t = createTranslator(dictionary);
+  const rows = specificationRows(product, attributes, t);
+  const masterSpec = masterSpecText(product, attributes, t, siteName);
+  const login = loginHref(locale, productPath(locale, product.id));
+  const prompt: LoginPromptTexts = {
+    title: t('loginPrompt.title'),
+    message: t('loginPrompt.message'),
+    login: t('loginPrompt.login'),
+    close: t('loginPrompt.close'),
+  };
+  const bimOffer = fileOffer(product, 'bim.ifc');
+  const description = marketing?.message || product.description;
+  const sections = sectionsOf(family.tabs, t, family.calculators.length > 0);
+
+  return (
+    <div className="container section product">
+      {category && (
+        <Breadcrumbs
+          locale={locale}
+          trail={category.trail}
+          t={t}
+          currentLabel={marketing?.name || product.name}
+        />
+      )}
+      <header className="page-header product__header">
+        <h1 className="page-header__title">{withRegisteredMark(marketing?.name || product.name)}</h1>
+        <p className="product__number">
+          {t('product.catalogueNumber')}: <strong>{product.id}</strong>{' '}
+          <FavouriteHeart
+            productId={product.id}
+            label={t('favourites.toggle', { name: marketing?.name || product.name })}
+            texts={favouriteHeartTexts(t)}
+            loginHref={login}
+          />
+        </p>
+        {product.madeToOrder && (
+          <p className="product__made-to-order">
+            <span className="badge badge--made-to-order" title={madeToOrder.tooltip}>
+              {madeToOrder.badge}
+            </span>{' '}
+            {madeToOrder.leadTime}
+          </p>
+        )}
+        <p className="product__quote-note">{t('product.quoteNote')}</p>
+      </header>
+
+      <ProductToolbar
+        label={t('product.toolbar')}
+        bim={{
+          label: t('product.toolbar.bim'),
+          href: bimOffer.available ? productFileHref(locale, product.id, 'bim.ifc') : null,
+        }}
+        masterSpec={{
+          label: t('product.toolbar.masterSpec'),
+          href: productFileHref(locale, product.id, 'master-spec.docx'),
+        }}
+        prefab={{
+          label: t('product.toolbar.prefab'),
+          href: prefabHref(storefrontConfig().prefabAppUrl, locale, product.id),
+        }}
+        loginHref={login}
+        prompt={prompt}
+      />
+
+      {sections.length > 0 && (
+        <nav className="product__sections" aria-label={t('product.sections')}>
+          <ul>
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.anchor}`}>{section.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      {sections.map((section) => (
+        <section
+          key={section.id}
+          id={section.anchor}
+          className="product__section"
+          aria-labelledby={`${section.anchor}-title`}
+        >
+          <h2 id={`${section.anchor}-title`} className="section__title">
+            {section.label}
+          </h2>
+          {section.kind === 'overview' && (
+            <>
+              <p className="product__description">{withRegisteredMark(description)}</p>
+              {(marketing?.bullets.length ?? 0) > 0 && (
+                <ul className="family__bullets">
+                  {marketing?.bullets.map((bullet) => (
+                    <li key={bullet}>{withRegisteredMark(bullet)}</li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+          {section.kind === 'specifications' && (
+            <>
+              <SpecTable locale={locale} caption={t('product.specifications')} rows={rows} />
+              {specs.map((spec) => (
+                <p key={spec.id} className="product__spec-options">
+                  <strong>{spec.name}:</strong> {spec.options.join(', ')}
+                </p>
+              ))}
+              {family.tables.map((table) => (
+                <ContentTable key={table.id} table={table} />
+              ))}
+            </>
+          )}
+          {section.kind === 'downloads' && (
+            <Downloads locale={locale} product={product} loginHref={login} prompt={prompt} t={t} />
+          )}
+          {section.kind === 'calculator' &&
+            family.calculators.map((calculator) => (
+              <div key={calculator.id} className="product__calculator">
+                <h3>{calculator.title}</h3>
+                <p>{calculator.description}</p>
+                <h4>{t('product.calculatorInputs')}</h4>
+                <ul>
+                  {calculator.inputs.map((input) => (
+                    <li key={input.name}>
+                      {input.label}
+                      {input.unit ? ` (${input.unit})` : ''}
+                    </li>
+                  ))}
+                </ul>
+                <h4>{t('product.calculatorFormula')}</h4>
+                <p>{calculator.formulaDescription}</p>
+              </div>
+            ))}
+          {section.kind === 'content' && (
+            <>
+              {section.body && <p>{withRegisteredMark(section.body)}</p>}
+              {section.bullets.length > 0 && (
+                <ul className="family__bullets">
+                  {section.bullets.map((bullet) => (
+                    <li key={bullet}>{withRegisteredMark(bullet)}</li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </section>
+      ))}
+
+      <section className="product__section" aria-labelledby="master-spec-title">
+        <h2 id="master-spec-title" className="section__title">
+          {masterSpec.heading}
+        </h2>
+        <MasterSpecTable spec={masterSpec} />
+      </section>
+
+      <section className="product__section" aria-labelledby="related-title">
+        <h2 id="related-title" className="section__title">
+          {t('product.related')}
+        </h2>
+        {related.length > 0 ? (
+          <RelatedProducts locale={locale} products={related} numberLabel={t('product.catalogueNumber')} />
+        ) : (
+          <p>{t('product.relatedEmpty')}</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { LocaleCode } from '@catalogue/dataset/model';
+import type { Translate } from '../i18n/translator';
+import type { CalculatorUiTexts, HeadingLevel } from './calculator-parts';
+import { CUSTOM_CONDUCTOR, readConduitFillForm } from './conduit-fill';
+import { ConduitFillCalculator } from './conduit-fill-calculator';
+import type { CalculatorDefinition } from './definitions';
+import { param, type RawParams } from './form-params';
+import { readStrutSpanForm } from './strut-span';
+import { StrutSpanCalculator } from './strut-span-calculator';
+
+interface CalculatorPanelProps {
+  definition: CalculatorDefinition;
+  locale: LocaleCode;
+  /** The calculator page's path in the locale (the form's target). */
+  action: string;
+  /** The page's query: a submitted form, or nothing for the defaults. */
+  params: RawParams;
+  t: Translate;
+  headingLevel: HeadingLevel;
+}
+
+/** The site-wide texts of the calculators from the dictionary. */
+export function calculatorUiTexts(t: Translate): CalculatorUiTexts {
+  return {
+    calculate: t('calculators.calculate'),
+    errorsTitle: t('calculators.errorsTitle'),
+    result: t('calculators.result'),
+    addRowHint: t('calculators.addRowHint'),
+    project: {
+      quantity: t('calculators.quantity'),
+      addToProject: t('calculators.addToProject'),
+      added: t('calculators.added'),
+      quantityInvalid: t('calculators.quantityInvalid'),
+      loginTitle: t('calculators.loginTitle'),
+      loginMessage: t('calculators.loginMessage'),
+      login: t('header.login'),
+      close: t('calculators.close'),
+    },
+  };
+}
+
+/**
+ * A calculator's form, filled from the page's query (server-side, so the first HTML already shows the
+ * result of a submitted form, JavaScript or not), handed to its client component.
+ */
+export function CalculatorPanel({
+  definition,
+  locale,
+  action,
+  params,
+  t,
+  headingLevel,
+}: CalculatorPanelProps) {
+  const ui = calculatorUiTexts(t);
+  if (definition.kind === 'conduit-fill') {
+    const tables = definition.conduitFill;
+    const form = readConduitFillForm(params, tables, definition.unitSystem);
+    // One empty row more, for adding a conductor size without JavaScript (blank rows are ignored).
+    const group = tables.conductors.find((g) => g.unitSystem === form.units) ?? tables.conductors[0];
+    const rows =
+      form.rows.length < tables.maxRows
+        ? [...form.rows, { conductor: group?.sizes[0]?.id ?? CUSTOM_CONDUCTOR, count: '', diameter: '' }]
+        : form.rows;
+    return (
+      <ConduitFillCalculator
+        definition={definition}
+        locale={locale}
+        action={action}
+        initialForm={{ ...form, rows }}
+        submitted={param(params, 'type') !== null}
+        ui={ui}
+        headingLevel={headingLevel}
+      />
+    );
+  }
+  return (
+    <StrutSpanCalculator
+      definition={definition}
+      locale={locale}
+      action={action}
+      initialForm={readStrutSpanForm(params, definition.strutSpan, definition.unitSystem)}
+      submitted={param(params, 'profile') !== null}
+      ui={ui}
+      headingLevel={headingLevel}
+    />
+  );
+}

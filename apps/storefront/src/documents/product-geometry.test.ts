@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { productGeometry } from './product-geometry';
+
+const geometry = (
+  metric: string | null,
+  lengthMm: number | null = null,
+  categoryId = 'conduit-fittings.x.y',
+) => productGeometry({ tradeSize: metric ? { imperial: '-', metric } : null, lengthMm, categoryId });
+
+describe('product geometry', () => {
+  it('reads round, rectangular, box, thread and conductor sizes', () => {
+    expect(geometry('21 mm', 3050)).toEqual({ profile: { kind: 'circle', diameter: 21 }, lengthMm: 3050 });
+    expect(geometry('41 x 21 mm', 3000).profile).toEqual({ kind: 'rectangle', width: 41, height: 21 });
+    expect(geometry('102 x 102 x 51 mm')).toEqual({
+      profile: { kind: 'rectangle', width: 102, height: 102 },
+      lengthMm: 51,
+    });
+    expect(geometry('M10', 3000).profile).toEqual({ kind: 'circle', diameter: 10 });
+    expect(geometry('2.5 mm²', 100_000).profile).toEqual({ kind: 'circle', diameter: 1.78 });
+  });
+
+  it('gives cable trays their side rails, and unknown sizes a default block as long as it is wide', () => {
+    expect(geometry('305 mm', 3000, 'cable-tray.ladder').profile).toEqual({
+      kind: 'rectangle',
+      width: 305,
+      height: 100,
+    });
+    expect(geometry(null)).toEqual({ profile: { kind: 'rectangle', width: 50, height: 50 }, lengthMm: 50 });
+    expect(geometry('2 gang')).toEqual({
+      profile: { kind: 'rectangle', width: 50, height: 50 },
+      lengthMm: 50,
+    });
+  });
+});
