@@ -21,7 +21,7 @@ import { SpecTable } from '../../../../product/spec-table';
 import { specificationRows } from '../../../../product/specification-rows';
 import { loginHref, prefabHref } from '../../../../product/toolbar-links';
 import { decodeProductId, productPath } from '../../../../routing/catalogue-paths';
-import { localeFromSegment } from '../../../../routing/locales';
+import { localeFromSegment, localizedPath } from '../../../../routing/locales';
 import { withRegisteredMark } from '../../../../text/registered-mark';
 
 interface ProductPageProps {
@@ -135,6 +135,14 @@ export default async function ProductPage({ params }: ProductPageProps) {
         }}
         loginHref={login}
         prompt={prompt}
+        roleTexts={{
+          verifyTitle: t('roleModal.verifyTitle'),
+          verifyMessage: t('roleModal.verifyMessage'),
+          verifyLink: t('roleModal.verifyLink'),
+          verifyHref: localizedPath(locale, '/rep-locator'),
+          notPermittedTitle: t('roleModal.notPermittedTitle'),
+          notPermittedMessage: t('roleModal.notPermittedMessage'),
+        }}
       />
 
       {sections.length > 0 && (
