@@ -192,6 +192,8 @@ export async function duplicateProject(token: string, orderId: string, nameSuffi
     ...xp,
     projectName: `${xp.projectName ?? source.Order?.ID ?? ''}${nameSuffix}`,
   });
+  const copyId = copy.ID;
+  if (!copyId) throw new ProjectError('The commerce service created an order without an ID.', 502);
   try {
     for (const line of source.LineItems ?? []) {
       await call(() =>
