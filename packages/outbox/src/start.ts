@@ -32,6 +32,8 @@ export function outboxHandlers(
 export interface RunningOutbox {
   /** Look for due rows now (after queuing one in this process; other writers are heard through NOTIFY). */
   kick(): void;
+  /** Delivers what is due now (joining a run in progress); resolves with the rows attempted. */
+  drain(): Promise<number>;
   /** Stops claiming and waits for deliveries in progress; call before closing the database. */
   stop(): Promise<void>;
 }
@@ -47,7 +49,7 @@ export async function startOutbox(
 ): Promise<RunningOutbox> {
   if (config.OUTBOX_WORKER === 'off') {
     log.log('[outbox] worker off (OUTBOX_WORKER=off): another process delivers the outbox');
-    return { kick: () => undefined, stop: async () => undefined };
+    return { kick: () => undefined, drain: async () => 0, stop: async () => undefined };
   }
   const { handlers, close, describe } = outboxHandlers(database, config);
   const worker = new OutboxWorker(database, {
@@ -64,6 +66,7 @@ export async function startOutbox(
   log.log(`[outbox] worker on: ${describe}`);
   return {
     kick: () => worker.kick(),
+    drain: () => worker.drain(),
     async stop() {
       await worker.stop();
       close();

@@ -228,7 +228,7 @@ describe(`email delivery on ${testDriver()}`, () => {
         authOptional: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
-        onRcptTo(address, _session, callback) {
+        onRcptTo(_address, _session, callback) {
           const refusal = refusals.shift();
           if (refusal) {
             callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
