@@ -11,13 +11,19 @@ const seconds = (fallback: number, max: number) =>
     .max(max, `must be at most ${max}`)
     .default(fallback);
 
+/** An empty value (`SMTP_URL=` in an env file) means unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+
 /** `smtp://user:pass@host:587` or `smtps://…:465`: nodemailer reads the URL itself. */
-const smtpUrl = z
-  .url({
-    protocol: /^smtps?$/,
-    error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
-  })
-  .optional();
+const smtpUrl = unsetWhenEmpty(
+  z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+    })
+    .optional(),
+);
 
 /**
  * An RFC 5322 mailbox: `shop@example.com` or `Shop <shop@example.com>`. Only the shape is checked here;
@@ -52,11 +58,16 @@ const schema = z.object({
   SMTP_URL: smtpUrl,
   MAIL_FROM: mailbox.default('Northfield Infrastructure Products <no-reply@catalogue.localhost>'),
   /** Where marketing pushes are POSTed as JSON; unset = JSON files under $DATA_DIR/marketing-push/. */
-  MARKETING_PUSH_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://marketing.example.com/push' })
-    .optional(),
+  MARKETING_PUSH_URL: unsetWhenEmpty(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL such as https://marketing.example.com/push',
+      })
+      .optional(),
+  ),
   /** Sent as `Authorization: Bearer …` with each push when set. */
-  MARKETING_PUSH_TOKEN: z.string().trim().min(1, 'must not be empty when set').optional(),
+  MARKETING_PUSH_TOKEN: unsetWhenEmpty(z.string().trim().optional()),
   MARKETING_PUSH_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
