@@ -52,4 +52,10 @@ describe('outbox configuration', () => {
     expect(message).toContain('MARKETING_PUSH_URL="ftp://x": must be an http(s) URL');
     expect(message).toContain('OUTBOX_LEASE_S="0": must be at least 1');
   });
+
+  it('refuses a lease shorter than a marketing push may take', () => {
+    expect(() => outboxConfigFromEnv({ OUTBOX_LEASE_S: '20', MARKETING_PUSH_TIMEOUT_MS: '30000' })).toThrow(
+      'OUTBOX_LEASE_S="20": must exceed MARKETING_PUSH_TIMEOUT_MS',
+    );
+  });
 });

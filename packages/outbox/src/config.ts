@@ -84,7 +84,13 @@ export type OutboxConfig = z.output<typeof schema> & {
 };
 
 export function outboxConfigFromEnv(env: EnvVars = process.env): OutboxConfig {
-  const config = parseEnv(schema, env);
+  const config = parseEnv(
+    schema.refine((c) => c.OUTBOX_LEASE_S * 1000 >= c.MARKETING_PUSH_TIMEOUT_MS + 5000, {
+      path: ['OUTBOX_LEASE_S'],
+      error: 'must exceed MARKETING_PUSH_TIMEOUT_MS by 5 seconds or more (a lease must outlast a delivery)',
+    }),
+    env,
+  );
   const dataDir = dataDirFromEnv(env);
   return {
     ...config,
