@@ -9,6 +9,18 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@catalogue/db', '@catalogue/dataset', '@catalogue/service-kit'],
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
+  // No page may be framed by another site (clickjacking); the login page may not be framed at all.
+  async headers() {
+    const framing = (ancestors: string, option: string) => [
+      { key: 'Content-Security-Policy', value: `frame-ancestors ${ancestors}` },
+      { key: 'X-Frame-Options', value: option },
+    ];
+    return [
+      { source: '/:path*', headers: framing("'self'", 'SAMEORIGIN') },
+      { source: '/login', headers: framing("'none'", 'DENY') },
+      { source: '/:locale/login', headers: framing("'none'", 'DENY') },
+    ];
+  },
   typescript: { ignoreBuildErrors: true },
   experimental: {
     // app/global-not-found.tsx answers URLs no route matches, in the site's shell (the root layout sits

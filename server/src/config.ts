@@ -32,6 +32,12 @@ const schema = z.object({
     .optional(),
   /** Set to `never` to start without building the storefront (fails when no build exists). */
   STOREFRONT_BUILD: z.enum(['auto', 'never', 'always']).default('auto'),
+  /**
+   * `true` behind a reverse proxy that sets X-Forwarded-For: pages then see the proxy's client address.
+   * Otherwise the header a visitor sends is replaced by the socket's address, so nobody can pose as
+   * another address to the login rate limits.
+   */
+  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 export type ServerConfig = z.output<typeof schema> & { DATA_DIR: string };

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     services,
     pages: pagesApp.getRequestHandler(),
     pagesState: () => pagesState,
+    trustProxy: config.TRUST_PROXY === 'true',
   });
   await listen(server, config.PORT, config.HOST);
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;

@@ -13,13 +13,21 @@ export interface SiteOptions {
   /** Everything else: Next.js's request handler. */
   pages: NodeHandler;
   pagesState: () => string;
+  /** Keep a reverse proxy's X-Forwarded-For (TRUST_PROXY); otherwise pages get the socket's address. */
+  trustProxy?: boolean;
 }
 
 /**
  * The one HTTP server: `/healthz`, then each service prefix straight to its Hono app (never through
  * Next.js, which costs several times the throughput), then Next.js for pages and `/api/*`.
  */
-export function createSiteServer({ database, services, pages, pagesState }: SiteOptions): Server {
+export function createSiteServer({
+  database,
+  services,
+  pages,
+  pagesState,
+  trustProxy = false,
+}: SiteOptions): Server {
   const routes = services.map((service) => ({
     prefix: service.basePath,
     // The adapter's lightweight Request/Response (installed as the globals; they inherit from the real
@@ -40,6 +48,7 @@ export function createSiteServer({ database, services, pages, pagesState }: Site
         return;
       }
     }
+    req.headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
     Promise.resolve(pages(req, res)).catch((error: unknown) => {
       console.error('[server] page handler failed:', error);
       if (!res.headersSent) {
@@ -51,6 +60,17 @@ export function createSiteServer({ database, services, pages, pagesState }: Site
   });
   server.keepAliveTimeout = 65_000;
   return server;
+}
+
+/**
+ * The X-Forwarded-For pages see: the visitor's socket address, appended to a trusted proxy's chain or
+ * replacing whatever a visitor sent (Next.js itself only fills the header in when it is missing).
+ */
+export function forwardedFor(req: IncomingMessage, trustProxy: boolean): string {
+  const socket = req.socket.remoteAddress ?? 'unknown';
+  const incoming = req.headers['x-forwarded-for'];
+  const chain = Array.isArray(incoming) ? incoming.join(', ') : incoming;
+  return trustProxy && chain ? `${chain}, ${socket}` : socket;
 }
 
 async function answerHealth(

@@ -1,5 +1,6 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import Link from 'next/link';
+import { AccountMenu } from '../auth/account-menu';
 import type { MenuCategory } from '../data/category-menu';
 import type { Translate } from '../i18n/translator';
 import { categoryPath } from '../routing/catalogue-paths';
@@ -16,14 +17,16 @@ interface SiteHeaderProps {
   siteName: string;
   menu: MenuCategory[];
   regions: RegionOption[];
+  /** Site locale → identity-provider locale, for POST /api/dynamicURL. */
+  loginLocalesMapping: Readonly<Record<string, string>>;
   t: Translate;
 }
 
 /**
- * The banner: brand, search, units toggle (where the locale has one), language-and-region menu, and the
+ * The banner: brand, search, units toggle (where the locale has one), language-and-region menu, account, and the
  * main navigation with each top-level category's sub-category panel.
  */
-export function SiteHeader({ locale, siteName, menu, regions, t }: SiteHeaderProps) {
+export function SiteHeader({ locale, siteName, menu, regions, loginLocalesMapping, t }: SiteHeaderProps) {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
@@ -43,6 +46,17 @@ export function SiteHeader({ locale, siteName, menu, regions, t }: SiteHeaderPro
             regions={regions}
             label={t('header.languageRegion')}
             toggleLabel={t('header.localeSwitcher')}
+          />
+          <AccountMenu
+            loginHref={localizedPath(locale, '/login')}
+            loginLocalesMapping={loginLocalesMapping}
+            texts={{
+              login: t('header.login'),
+              logout: t('header.logout'),
+              account: t('header.account'),
+              loggedInAs: t('login.loggedInAs'),
+              roleLabel: t('login.roleLabel'),
+            }}
           />
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { callService } from '@catalogue/service-kit/shared';
 import axios, { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { Auth, Configuration } from 'ordercloud-javascript-sdk';
@@ -15,6 +16,16 @@ const IN_PROCESS_BASE = 'http://commerce.in-process';
 /** The storefront's API client id, the stem of its anonymous clients per regional catalog. */
 export const STOREFRONT_CLIENT_ID = 'storefront';
 
+const visitorAddress = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `call` with the visitor's address attached to its commerce requests (X-Forwarded-For), so the
+ * service's per-address login limits count each visitor rather than this process as one address.
+ */
+export function asVisitor<T>(address: string | null, call: () => Promise<T>): Promise<T> {
+  return address ? visitorAddress.run(address, call) : call();
+}
+
 /** Sends one axios request to the in-process commerce service and answers what axios expects. */
 export async function inProcessCommerceAdapter(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
   const url = new URL(axios.getUri(config));
@@ -24,6 +35,8 @@ export async function inProcessCommerceAdapter(config: InternalAxiosRequestConfi
   for (const [name, value] of Object.entries(headers.toJSON())) {
     if (typeof value === 'string') plain[name] = value;
   }
+  const visitor = visitorAddress.getStore();
+  if (visitor) plain['x-forwarded-for'] = visitor;
   init.headers = plain;
   if (config.data !== undefined && config.data !== null && init.method !== 'GET') {
     init.body = typeof config.data === 'string' ? config.data : JSON.stringify(config.data);

@@ -9,11 +9,13 @@ describe('content item shapes', () => {
       region: 'CA',
       urlPrefix: 'fr-ca',
       nativeName: 'Français (Canada)',
+      loginLocale: 'fr-CA',
     };
     expect(parseLocaleInfo(data)).toMatchObject(data);
     expect(parseLocaleInfo({ ...data, code: 'fr-FR' })).toBeNull();
     expect(parseLocaleInfo({ ...data, language: 'es' })).toBeNull();
     expect(parseLocaleInfo('fr-CA')).toBeNull();
+    expect(parseLocaleInfo({ ...data, loginLocale: undefined })).toBeNull();
   });
 
   it('needs a catalog on a region item', () => {

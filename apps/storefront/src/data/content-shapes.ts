@@ -38,6 +38,7 @@ export function parseLocaleInfo(data: unknown): LocaleInfo | null {
   const { code, language, region, urlPrefix, nativeName } = data;
   if (!isLocaleCode(code) || !isLanguage(language) || !isRegion(region)) return null;
   if (typeof urlPrefix !== 'string' || typeof nativeName !== 'string') return null;
+  if (typeof data.loginLocale !== 'string') return null;
   return data as unknown as LocaleInfo;
 }
 

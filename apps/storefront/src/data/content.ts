@@ -31,6 +31,7 @@ const LOCALES_QUERY = /* GraphQL */ `
       contentHubLocale
       searchRegion
       discoverSearchLocale
+      loginLocale
     }
   }
 `;

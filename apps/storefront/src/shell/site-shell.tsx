@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { storefrontConfig } from '../config';
+import { getLocales } from '../data/content';
 import { getShellContent } from '../data/shell-content';
 import { createTranslator } from '../i18n/translator';
 import { locationDetailsOf } from '../localisation/location-details';
@@ -28,7 +29,11 @@ interface SiteShellProps {
  * first HTML already matches them.
  */
 export async function SiteShell({ locale, children }: SiteShellProps) {
-  const [content, cookieStore] = await Promise.all([getShellContent(locale), cookies()]);
+  const [content, cookieStore, locales] = await Promise.all([
+    getShellContent(locale),
+    cookies(),
+    getLocales(),
+  ]);
   const { locale: info, siteName, footer, dictionary, regions, menu } = content;
   const t = createTranslator(dictionary);
   const config = storefrontConfig();
@@ -44,7 +49,14 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
           <a className="skip-link" href="#main">
             {t('header.skipToContent')}
           </a>
-          <SiteHeader locale={locale} siteName={siteName} menu={menu} regions={regions} t={t} />
+          <SiteHeader
+            locale={locale}
+            siteName={siteName}
+            menu={menu}
+            regions={regions}
+            loginLocalesMapping={Object.fromEntries(locales.map((l) => [l.code, l.loginLocale]))}
+            t={t}
+          />
           <main id="main" className="site-main" tabIndex={-1}>
             {children}
           </main>

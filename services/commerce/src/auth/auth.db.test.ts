@@ -73,6 +73,17 @@ describe(`OAuth through the official SDK on ${testDriver()}`, () => {
     expect(JSON.stringify(me)).not.toContain('scrypt');
   });
 
+  it('logs a buyer in by email address when no username matches it', async () => {
+    const auth = await Auth.Login('EU-Buyer@nordlicht-elektro.example', BUYER_PASSWORD, 'storefront');
+    expect(decodeJwt(auth.access_token)).toMatchObject({ usr: 'eu-buyer', cmp: 'NORD-EU' });
+    const unknown = await refusal(
+      Auth.Login('nobody@nordlicht-elektro.example', BUYER_PASSWORD, 'storefront'),
+    );
+    expect(unknown.errorCode).toBe('InvalidUsernameOrPassword');
+    const wrong = await refusal(Auth.Login('eu-buyer@nordlicht-elektro.example', 'not-it', 'storefront'));
+    expect(wrong.errorCode).toBe('InvalidUsernameOrPassword');
+  });
+
   it('carries the custom role of the company employee and the job title of the prefab user', async () => {
     const employee = decodeJwt((await Auth.Login('employee', BUYER_PASSWORD, 'storefront')).access_token);
     expect(employee.role).toContain('CompanyEmployee');

@@ -29,6 +29,22 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
   return rows[0] ?? null;
 }
 
+/**
+ * The user a login names: by username (OrderCloud's rule), else — for a name with an `@` that is nobody's
+ * username — the one active user with that email address. An address several users share logs nobody
+ * in, so it can never pick an account by chance.
+ */
+export async function findUserForLogin(db: Db, name: string): Promise<UserRow | null> {
+  const byUsername = await findUserByUsername(db, name);
+  if (byUsername || !name.includes('@')) return byUsername;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${name})`, eq(users.active, true)))
+    .limit(2);
+  return rows.length === 1 ? (rows[0] ?? null) : null;
+}
+
 export async function findUser(
   db: Db,
   companyType: string,

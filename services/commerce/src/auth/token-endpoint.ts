@@ -16,6 +16,7 @@ import {
   findClient,
   findUser,
   findUserByUsername,
+  findUserForLogin,
   type UserRow,
 } from './identity-store';
 import { RateLimiter } from './rate-limit';
@@ -148,7 +149,7 @@ export function mountTokenEndpoint(app: Hono<CommerceEnv>, deps: TokenEndpointDe
       throw new TokenError(400, 'invalid_request', 'InvalidRequest', 'username and password are required.');
     }
     limit(byUsername, username.toLowerCase());
-    const user = await findUserByUsername(db, username);
+    const user = await findUserForLogin(db, username);
     if (!user?.passwordHash) throw wrongCredentials();
     if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw lockedOut(user.lockedUntil);
     if (!(await verifyPassword(password, user.passwordHash))) {
@@ -307,12 +308,22 @@ function userKey(user: UserRow) {
   );
 }
 
-function clientAddress(c: Context): string {
+/**
+ * The address the per-address limit counts: the socket's peer for a request over the network. A request
+ * without a socket was sent in-process by code of this same process (the storefront's login), which names
+ * its visitor in X-Forwarded-For (set by the site server from the visitor's socket, never taken from the
+ * visitor); without one, all such calls share the `in-process` bucket.
+ */
+export function clientAddress(c: Context): string {
+  let address: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    address = getConnInfo(c).remote.address;
   } catch {
-    return 'unknown';
+    address = undefined;
   }
+  if (address) return address;
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded ? `in-process:${forwarded}` : 'in-process';
 }
 
 async function readForm(c: Context): Promise<Record<string, string>> {

@@ -1,0 +1,45 @@
+import { notFound } from 'next/navigation';
+import { loginAction } from '../../../auth/login-action';
+import { LoginForm } from '../../../auth/login-form';
+import { getDictionary } from '../../../data/content';
+import { getRouteContent } from '../../../data/routes';
+import { createTranslator } from '../../../i18n/translator';
+import { localeFromSegment } from '../../../routing/locales';
+
+interface LoginPageProps {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+const first = (value: string | string[] | undefined): string =>
+  (Array.isArray(value) ? value[0] : value) ?? '';
+
+/**
+ * The hosted login page (POST /api/dynamicURL hands out its address): the route's heading and intro and
+ * the login form, which authenticates against the commerce service and returns to `redirectURI`.
+ * `reason=expired` says the session ended (a failed token refresh). Not frameable (next.config.ts).
+ */
+export default async function LoginPage({ params, searchParams }: LoginPageProps) {
+  const locale = localeFromSegment((await params).locale);
+  if (!locale) notFound();
+  const query = await searchParams;
+  const [route, dictionary] = await Promise.all([getRouteContent(locale, '/login'), getDictionary(locale)]);
+  if (!route) notFound();
+  const t = createTranslator(dictionary);
+  const action = loginAction.bind(null, locale, first(query.redirectURI), first(query.variant));
+  return (
+    <div className="container section">
+      <header className="page-header">
+        <h1 className="page-header__title">{route.title}</h1>
+        <p className="page-header__intro">{route.intro}</p>
+      </header>
+      <section className="panel login-panel">
+        <LoginForm
+          texts={{ username: t('login.username'), password: t('login.password'), submit: t('login.submit') }}
+          notice={first(query.reason) === 'expired' ? t('login.sessionEnded') : null}
+          action={action}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { refreshSession } from '../../../../../auth/commerce-auth';
+import { crossSiteRefusal, decodeToken, isCrossSite, readJsonBody } from '../../../../../auth/route-guards';
+import { loginCookies } from '../../../../../auth/session-cookies';
+import { clearSessionCookies, setSessionCookies } from '../../../../../auth/session-response';
+
+const body = z.object({
+  variables: z.object({ rid: z.string().max(8192, 'is too long') }, { error: 'must be an object with rid' }),
+});
+
+/**
+ * POST getNewAccessToken {variables:{rid}} (spec §7): a new access token for the refresh token `rid`,
+ * with the login cookies renewed. A refresh that fails answers an empty token (spec §8) and expires the
+ * login cookies, so the visitor is cleanly logged out.
+ */
+export async function POST(request: Request): Promise<NextResponse> {
+  if (isCrossSite(request)) return crossSiteRefusal();
+  const parsed = await readJsonBody(request, body);
+  if (!parsed.ok) return parsed.response;
+  const rid = decodeToken(parsed.value.variables.rid);
+  const address = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  const session = rid ? await refreshSession(rid, address) : null;
+  if (!session) {
+    return clearSessionCookies(
+      NextResponse.json({ access_token: '', expires_in: 0 }, { headers: { 'cache-control': 'no-store' } }),
+    );
+  }
+  const response = NextResponse.json(
+    {
+      access_token: session.tokens.accessToken,
+      expires_in: session.tokens.expiresIn,
+      refresh_token: session.tokens.refreshToken ?? rid,
+    },
+    { headers: { 'cache-control': 'no-store' } },
+  );
+  return setSessionCookies(response, loginCookies(session.tokens, session.user, Date.now()));
+}

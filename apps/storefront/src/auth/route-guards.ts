@@ -1,0 +1,70 @@
+import { NextResponse } from 'next/server';
+import type { z } from 'zod';
+
+/**
+ * Guards of the storefront's own JSON routes: cross-site requests are refused before anything happens
+ * (a page of another site must not log a visitor out or renew their session), and bodies are parsed
+ * with zod so a bad one gets a 400 naming each problem.
+ */
+
+/** The site's origin as the browser sees it (Host / X-Forwarded-* of this request). */
+function requestOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.slice(0, -1);
+  return host ? `${proto}://${host}` : url.origin;
+}
+
+/**
+ * Whether a request comes from another site: the browser says so (Sec-Fetch-Site: cross-site or
+ * same-site), or it names an Origin other than ours. Requests without either (curl, server-to-server)
+ * carry no visitor's cookies by accident and are let through.
+ */
+export function isCrossSite(request: Request): boolean {
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
+  const origin = request.headers.get('origin');
+  if (origin && origin !== 'null' && origin !== requestOrigin(request)) return true;
+  return origin === 'null';
+}
+
+export function crossSiteRefusal(): NextResponse {
+  return NextResponse.json({ error: 'Cross-site requests are not allowed.' }, { status: 403 });
+}
+
+export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: NextResponse };
+
+/** The request's JSON body checked against `schema`; a 400 with every problem otherwise. */
+export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<BodyResult<T>> {
+  let raw: unknown;
+  try {
+    raw = await request.json();
+  } catch {
+    return { ok: false, response: NextResponse.json({ error: 'The body must be JSON.' }, { status: 400 }) };
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issues = parsed.error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+  }));
+  return {
+    ok: false,
+    response: NextResponse.json(
+      {
+        error: `Invalid body: ${issues.map((i) => `${i.path || '(body)'} ${i.message}`).join('; ')}`,
+        issues,
+      },
+      { status: 400 },
+    ),
+  };
+}
+
+/** The user token of a body: spec §7 sends it URI-encoded; a value that does not decode is kept as is. */
+export function decodeToken(token: string): string {
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return token;
+  }
+}

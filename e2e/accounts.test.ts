@@ -1,0 +1,291 @@
+import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './harness/axe';
+import { launchBrowser } from './harness/browser';
+import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
+
+/**
+ * Login, logout and session renewal in a browser (issue 8): the hosted login page, the header's account
+ * menu, the login cookies of spec §3/§4/§9, token refresh that succeeds and that fails, and the refusals
+ * of tampered tokens and cross-site requests. Texts come from the content service's dictionary.
+ */
+
+const PASSWORD = 'Buyer#2026';
+const LOCALES = [
+  { code: 'en-US', prefix: '', username: 'employee', firstName: 'Daniel' },
+  { code: 'de-EU', prefix: '/de-eu', username: 'eu-buyer@nordlicht-elektro.example', firstName: null },
+] as const;
+
+describe('accounts: login, logout and sessions', () => {
+  const data = temporaryDataDir('e2e-accounts');
+  let site: RunningSite;
+  let browser: Browser;
+  const dictionaries = new Map<string, Record<string, string>>();
+
+  beforeAll(async () => {
+    site = await startSite({ dataDir: data.dir, env: { DATASET_SKUS: '300' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    data.remove();
+  });
+
+  async function dictionary(language: string): Promise<Record<string, string>> {
+    const known = dictionaries.get(language);
+    if (known) return known;
+    const entries: Record<string, string> = {};
+    let endCursor: string | null = null;
+    for (;;) {
+      const response = await fetch(`${site.url}/content/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `query($language: String!, $endCursor: String) { dictionary(language: $language, limit: 100, endCursor: $endCursor) {
+            pageInfo { endCursor hasNext } results { key phrase } } }`,
+          variables: { language, endCursor },
+        }),
+      });
+      const answer = (await response.json()) as {
+        data: {
+          dictionary: {
+            pageInfo: { endCursor: string | null; hasNext: boolean };
+            results: { key: string; phrase: string }[];
+          };
+        };
+      };
+      for (const item of answer.data.dictionary.results) entries[item.key] = item.phrase;
+      if (!answer.data.dictionary.pageInfo.hasNext) break;
+      endCursor = answer.data.dictionary.pageInfo.endCursor;
+    }
+    dictionaries.set(language, entries);
+    return entries;
+  }
+
+  async function passwordGrant(username: string): Promise<{ access_token: string; refresh_token: string }> {
+    const response = await fetch(`${site.url}/ordercloud/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'storefront',
+        username,
+        password: PASSWORD,
+      }),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { access_token: string; refresh_token: string };
+  }
+
+  const SESSION_COOKIES = [
+    'UserEmail',
+    'UserToken',
+    'UserLogin',
+    'refreshToken',
+    'UserFirstName',
+    'UserLastName',
+    'UserRole',
+  ];
+
+  /** The login cookies among a context's cookies (the site sets others: location, consent, browser id). */
+  function sessionCookies(cookies: Cookie[]): Map<string, Cookie> {
+    return new Map(cookies.filter((c) => SESSION_COOKIES.includes(c.name)).map((c) => [c.name, c]));
+  }
+
+  async function logInThroughThePage(page: Page, username: string, password: string): Promise<void> {
+    await page.locator('#login-username').fill(username);
+    await page.locator('#login-password').fill(password);
+    await page.locator('form.login-form button[type="submit"]').click();
+  }
+
+  for (const locale of LOCALES) {
+    it(`logs in from a page and out again in ${locale.code}, with the cookies of the spec`, async () => {
+      const t = await dictionary(locale.code);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const start = `${site.url}${locale.prefix}/newsletter?from=test`;
+      await page.goto(start);
+      await page.getByRole('link', { name: t['header.login'], exact: true }).click();
+      await page.waitForURL(/\/login\?/);
+      const loginUrl = new URL(page.url());
+      expect(loginUrl.pathname).toBe(`${locale.prefix}/login`);
+      expect(loginUrl.searchParams.get('redirectURI')).toBe(`${locale.prefix}/newsletter?from=test`);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await logInThroughThePage(page, locale.username, 'wrong password');
+      await expect.poll(() => page.locator('#login-error').innerText()).toBe(t['login.errorCredentials']);
+      expect(await page.locator('#login-username').inputValue()).toBe(locale.username);
+
+      const before = Date.now();
+      await logInThroughThePage(page, locale.username, PASSWORD);
+      await page.waitForURL(start);
+      const cookies = sessionCookies(await context.cookies());
+      for (const name of SESSION_COOKIES) {
+        const cookie = cookies.get(name);
+        expect(cookie, name).toBeDefined();
+        expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax', secure: false, httpOnly: false });
+      }
+      const token = cookies.get('UserToken')?.value ?? '';
+      const exp = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).exp as number;
+      for (const name of ['UserEmail', 'UserToken', 'UserLogin']) {
+        expect(Math.abs((cookies.get(name)?.expires ?? 0) - exp)).toBeLessThanOrEqual(2);
+      }
+      const refreshExpires = (cookies.get('refreshToken')?.expires ?? 0) * 1000;
+      expect(refreshExpires).toBeGreaterThanOrEqual(before + 259_200_000 - 2000);
+      expect(refreshExpires).toBeLessThanOrEqual(Date.now() + 259_200_000 + 2000);
+      expect(cookies.get('UserLogin')?.value).toBe('true');
+      if (locale.firstName) expect(cookies.get('UserFirstName')?.value).toBe(locale.firstName);
+
+      const account = page.locator('.account-menu__button');
+      await expect.poll(() => account.count()).toBe(1);
+      await account.click();
+      await page.getByRole('button', { name: t['header.logout'] }).click();
+      await page.waitForURL(start);
+      await expect.poll(async () => sessionCookies(await context.cookies()).size).toBe(0);
+      await expect
+        .poll(() => page.getByRole('link', { name: t['header.login'], exact: true }).count())
+        .toBe(1);
+      await context.close();
+    });
+  }
+
+  it('comes back without the query string for the reload variant and never leaves the site', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const answer = await page.request.post(`${site.url}/api/dynamicURL`, {
+      data: { action: 'login', redirectURI: `${site.url}/de-eu/newsletter?x=1`, variant: 'reload' },
+    });
+    const { url } = (await answer.json()) as { url: string };
+    expect(url).toMatch(/^\/de-eu\/login\?/);
+    await page.goto(`${site.url}${url}`);
+    await logInThroughThePage(page, 'eu-buyer', PASSWORD);
+    await page.waitForURL(`${site.url}/de-eu/newsletter`);
+
+    await page.goto(`${site.url}/login?redirectURI=${encodeURIComponent('https://evil.example/phish')}`);
+    await logInThroughThePage(page, 'engineer', PASSWORD);
+    await page.waitForURL(`${site.url}/`);
+    await context.close();
+  });
+
+  it('maps the page locale to its login page through loginLocalesMapping', async () => {
+    const answer = await fetch(`${site.url}/api/dynamicURL`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        action: 'login',
+        redirectURI: '/fr-ca/products',
+        loginLocalesMapping: { 'fr-CA': 'fr-CA' },
+      }),
+    });
+    expect(((await answer.json()) as { url: string }).url).toBe(
+      `/fr-ca/login?redirectURI=${encodeURIComponent('/fr-ca/products')}`,
+    );
+    const bad = await fetch(`${site.url}/api/dynamicURL`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'sideways', redirectURI: '/' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/action/);
+  });
+
+  it('locks an account after repeated wrong passwords and says so', async () => {
+    const t = await dictionary('en-US');
+    const page = await browser.newPage();
+    let message = '';
+    for (let attempt = 0; attempt < 6 && message !== t['login.errorLocked']; attempt++) {
+      await page.goto(`${site.url}/login`);
+      await logInThroughThePage(page, 'newbie', `wrong-${attempt}`);
+      await expect.poll(() => page.locator('#login-error').count()).toBe(1);
+      message = await page.locator('#login-error').innerText();
+    }
+    expect(message).toBe(t['login.errorLocked']);
+    await page.goto(`${site.url}/login`);
+    await logInThroughThePage(page, 'newbie', PASSWORD);
+    await expect.poll(() => page.locator('#login-error').innerText()).toBe(t['login.errorLocked']);
+    expect(page.url()).toContain('/login');
+    await page.close();
+  });
+
+  async function contextWithSession(username: string): Promise<{ context: BrowserContext; refresh: string }> {
+    const context = await browser.newContext();
+    const auth = await passwordGrant(username);
+    return { context, refresh: auth.refresh_token };
+  }
+
+  it('renews an expired token with the refresh token, and logs out cleanly when that fails', async () => {
+    const { context, refresh } = await contextWithSession('engineer');
+    const url = new URL(site.url);
+    await context.addCookies([
+      { name: 'refreshToken', value: refresh, domain: url.hostname, path: '/', sameSite: 'Lax' },
+      { name: 'UserFirstName', value: 'Priya', domain: url.hostname, path: '/', sameSite: 'Lax' },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${site.url}/newsletter`);
+    await expect.poll(() => page.locator('.account-menu__button').innerText()).toContain('Priya');
+    const renewed = sessionCookies(await context.cookies());
+    expect(renewed.get('UserToken')?.value).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(renewed.get('UserRole')?.value).toBe('Engineer');
+    await context.close();
+
+    const failing = await browser.newContext();
+    await failing.addCookies([
+      { name: 'refreshToken', value: 'revoked-or-made-up', domain: url.hostname, path: '/', sameSite: 'Lax' },
+      { name: 'UserFirstName', value: 'Priya', domain: url.hostname, path: '/', sameSite: 'Lax' },
+    ]);
+    const t = await dictionary('en-US');
+    const other = await failing.newPage();
+    await other.goto(`${site.url}/newsletter`);
+    await expect.poll(async () => sessionCookies(await failing.cookies()).size).toBe(0);
+    await expect
+      .poll(() => other.getByRole('link', { name: t['header.login'], exact: true }).count())
+      .toBe(1);
+    await failing.close();
+  });
+
+  it('answers getUserDetails for a real token only', async () => {
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${site.url}/api/ordercloud/Buyer/getUserDetails`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const { access_token: token } = await passwordGrant('prefab');
+    const details = await post({ token: encodeURIComponent(token) });
+    expect(details.status).toBe(200);
+    expect(await details.json()).toEqual({
+      FirstName: 'Rosa',
+      LastName: 'Delgado',
+      JobTitle: 'PreFab3DUser',
+      GivenName: '',
+      RoleVerified: true,
+    });
+    expect(await (await post({})).json()).toBe('');
+
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, u: 'employee', usr: 'employee' })).toString(
+      'base64url',
+    );
+    const tampered = await post({ token: `${header}.${forged}.${signature}` });
+    expect(tampered.status).toBe(401);
+    expect(((await tampered.json()) as { error: string }).error).toBe('Invalid token');
+    expect((await post({ token: 'not-a-token' })).status).toBe(401);
+    expect((await post({ token: 42 })).status).toBe(400);
+  });
+
+  it('refuses cross-site session renewal and keeps the login page out of frames', async () => {
+    const refused = await fetch(`${site.url}/api/ordercloud/Buyer/getNewAccessToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ variables: { rid: 'x' } }),
+    });
+    expect(refused.status).toBe(403);
+    const login = await fetch(`${site.url}/de-eu/login`);
+    expect(login.headers.get('x-frame-options')).toBe('DENY');
+    expect(login.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const home = await fetch(`${site.url}/`);
+    expect(home.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+});
