@@ -1,3 +1,6 @@
+import { queryRows } from '@catalogue/db';
+import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
+import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './harness/axe';
@@ -7,7 +10,9 @@ import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
 /**
  * Login, logout and session renewal in a browser (issue 8): the hosted login page, the header's account
  * menu, the login cookies of spec §3/§4/§9, token refresh that succeeds and that fails, and the refusals
- * of tampered tokens and cross-site requests. Texts come from the content service's dictionary.
+ * of tampered tokens and cross-site requests, registration and password reset. On PostgreSQL, so the
+ * test can read the reset code the commerce service queues in the outbox. Texts come from the content
+ * service's dictionary.
  */
 
 const PASSWORD = 'Buyer#2026';
@@ -18,17 +23,23 @@ const LOCALES = [
 
 describe('accounts: login, logout and sessions', () => {
   const data = temporaryDataDir('e2e-accounts');
+  let database: TestDatabase;
   let site: RunningSite;
   let browser: Browser;
   const dictionaries = new Map<string, Record<string, string>>();
 
   beforeAll(async () => {
-    site = await startSite({ dataDir: data.dir, env: { DATASET_SKUS: '300' } });
+    database = await createTestDatabase('postgres');
+    site = await startSite({
+      dataDir: data.dir,
+      env: { DATABASE_URL: database.url ?? '', DATASET_SKUS: '300' },
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await site?.stop();
+    await database?.dispose();
     data.remove();
   });
 
@@ -61,6 +72,14 @@ describe('accounts: login, logout and sessions', () => {
     }
     dictionaries.set(language, entries);
     return entries;
+  }
+
+  async function passwordGrantWith(username: string, password: string): Promise<Response> {
+    return fetch(`${site.url}/ordercloud/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', client_id: 'storefront', username, password }),
+    });
   }
 
   async function passwordGrant(username: string): Promise<{ access_token: string; refresh_token: string }> {
@@ -287,5 +306,108 @@ describe('accounts: login, logout and sessions', () => {
     expect(login.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const home = await fetch(`${site.url}/`);
     expect(home.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('registers a visitor into the region’s visitors’ company and logs them in, refusing bad input', async () => {
+    const t = await dictionary('de-EU');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}/de-eu/login?redirectURI=${encodeURIComponent('/de-eu/newsletter')}`);
+    await page.getByRole('link', { name: t['login.registerLink'] }).click();
+    await page.waitForURL(/\/de-eu\/register\?/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.locator('#register-firstName').fill('Jana');
+    await page.locator('#register-email').fill('not-an-address');
+    await page.locator('#register-password').fill('short');
+    await page.locator('#register-passwordConfirm').fill('other');
+    await page.locator('form.login-form button[type="submit"]').click();
+    await expect.poll(() => page.locator('#register-email-error').count()).toBe(1);
+    expect(await page.locator('#register-email-error').innerText()).toBe(t['register.errorEmail']);
+    expect(await page.locator('#register-lastName-error').innerText()).toBe(t['register.errorRequired']);
+    expect(await page.locator('#register-password-error').innerText()).toBe(t['register.errorPassword']);
+    expect(await page.locator('#register-passwordConfirm-error').innerText()).toBe(
+      t['register.errorPasswordMismatch'],
+    );
+    expect(await page.locator('#register-terms-error').innerText()).toBe(t['register.errorTerms']);
+    expect(await page.locator('#register-firstName').inputValue()).toBe('Jana');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const fill = async (email: string) => {
+      await page.locator('#register-firstName').fill('Jana');
+      await page.locator('#register-lastName').fill('Novak');
+      await page.locator('#register-email').fill(email);
+      await page.locator('#register-company').fill('Novak Elektro');
+      await page.locator('#register-jobTitle').fill('Engineer');
+      await page.locator('#register-password').fill('Novak#2026');
+      await page.locator('#register-passwordConfirm').fill('Novak#2026');
+      await page.locator('#register-terms').check();
+      await page.locator('form.login-form button[type="submit"]').click();
+    };
+    await fill('eu-buyer@nordlicht-elektro.example');
+    await expect.poll(() => page.locator('#register-error').count()).toBe(1);
+    expect(await page.locator('#register-error').innerText()).toBe(t['register.errorUsernameTaken']);
+
+    await fill('jana@novak-elektro.example');
+    await page.waitForURL(`${site.url}/de-eu/newsletter`);
+    const token = sessionCookies(await context.cookies()).get('UserToken')?.value ?? '';
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    expect(claims).toMatchObject({ usr: 'jana@novak-elektro.example', cmp: 'PUBLIC-EU' });
+    const details = await fetch(`${site.url}/api/ordercloud/Buyer/getUserDetails`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    // A job role typed at registration is the user's own claim: not verified.
+    expect(await details.json()).toMatchObject({
+      FirstName: 'Jana',
+      JobTitle: 'Engineer',
+      RoleVerified: false,
+    });
+    await context.close();
+  });
+
+  it('resets a forgotten password through the emailed link, once', async () => {
+    const t = await dictionary('fr-CA');
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/fr-ca/login`);
+    await page.getByRole('link', { name: t['login.forgotPassword'] }).click();
+    await page.waitForURL(`${site.url}/fr-ca/forgot-password`);
+    await page.locator('#forgot-email').fill('ca-buyer@mapleleaf-electric.example');
+    await page.locator('form.login-form button[type="submit"]').click();
+    await expect.poll(() => page.locator('.form-success').count()).toBe(1);
+    expect(await page.locator('.form-success').innerText()).toBe(t['forgot.sent']);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const [row] = await queryRows<{ payload: { code: string; link: string } }>(
+      database.db,
+      sql`select payload from outbox where kind = 'email' and payload->>'username' = 'ca-buyer' order by id desc limit 1`,
+    );
+    const link = new URL(row?.payload.link ?? '');
+    expect(link.pathname).toBe('/fr-ca/reset-password');
+    await page.goto(`${site.url}${link.pathname}${link.search}`);
+    expect(await page.locator('.login-form__notice').innerText()).toBe(
+      t['reset.account']?.replace('{username}', 'ca-buyer'),
+    );
+    const check = async () =>
+      await (
+        await fetch(`${site.url}/api/ordercloud/Buyer/PasswordResetCheck`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: encodeURIComponent(row?.payload.code ?? '') }),
+        })
+      ).json();
+    expect(await check()).toEqual({ Valid: true, Username: 'ca-buyer' });
+    await page.locator('#reset-password').fill('Maple#2027');
+    await page.locator('#reset-password-confirm').fill('Maple#2027');
+    await page.locator('form.login-form button[type="submit"]').click();
+    await expect.poll(() => page.locator('.form-success').count()).toBe(1);
+    expect(await page.locator('.form-success').innerText()).toBe(t['reset.done']);
+    expect(await check()).toEqual({ Valid: false });
+    expect((await passwordGrantWith('ca-buyer', 'Maple#2027')).status).toBe(200);
+
+    await page.goto(`${site.url}${link.pathname}${link.search}`);
+    expect(await page.locator('.form-field__error').innerText()).toBe(t['reset.invalidLink']);
+    await page.close();
   });
 });

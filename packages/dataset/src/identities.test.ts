@@ -66,11 +66,12 @@ describe('the demo identities', () => {
     ]);
   });
 
-  it("puts each regional anonymous client's template user in a buyer assigned that catalogue", () => {
+  it("puts each regional anonymous client's template user in the visitors' company of that catalogue", () => {
     for (const client of identities.apiClients.filter((c) => c.id.startsWith('storefront-'))) {
       const template = user(client.defaultContextUsername ?? '');
       const buyer = identities.buyers.find((b) => b.id === template.buyerId);
       expect(`storefront-${buyer?.catalogId}`).toBe(client.id);
+      expect(buyer?.id).toMatch(/^PUBLIC-/);
       expect(template.password.length).toBeGreaterThanOrEqual(24);
     }
   });
@@ -85,7 +86,7 @@ describe('the demo identities', () => {
     });
   });
 
-  it('has the five buyer companies on their regions’ catalogues', () => {
+  it('has the five customer companies and a visitors’ company per catalogue, on their regions’ catalogues', () => {
     const catalogOf = (region: string) => regions.find((r) => r.code === region)?.catalogId;
     expect(identities.buyers.map((b) => [b.id, b.region])).toEqual([
       ['ACME-US', 'US'],
@@ -93,13 +94,18 @@ describe('the demo identities', () => {
       ['MAPLE-CA', 'CA'],
       ['THAMES-GB', 'GB'],
       ['SOUTHERN-AU', 'AU'],
+      ['PUBLIC-US', 'US'],
+      ['PUBLIC-CA', 'CA'],
+      ['PUBLIC-GB', 'GB'],
+      ['PUBLIC-EU', 'EU'],
+      ['PUBLIC-AUNZ', 'AU'],
     ]);
     for (const buyer of identities.buyers) expect(buyer.catalogId).toBe(catalogOf(buyer.region));
   });
 
   it('has the ACME-US users with their roles, groups and xp', () => {
     const acme = identities.users.filter((u) => u.buyerId === 'ACME-US').map((u) => u.username);
-    expect(acme.sort()).toEqual(['anonymous-template', 'employee', 'engineer', 'newbie', 'prefab']);
+    expect(acme.sort()).toEqual(['employee', 'engineer', 'newbie', 'prefab']);
     expect(user('employee')).toMatchObject({ roles: BUYER_ROLES, customRoles: ['CompanyEmployee'] });
     expect(user('prefab').xp).toEqual({ JobTitle: 'PreFab3DUser', RoleVerified: 'true' });
     expect(user('prefab').userGroupIds).toContain('acme-prefab-partners');

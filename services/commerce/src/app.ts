@@ -95,7 +95,7 @@ export function createCommerceService(database: Database, options: CommerceServi
     app.use('/v1/*', readCacheScope(cache));
     app.use('/v1/*', cachedReads(cache, db, CACHED_ROUTES, options.basePath));
   }
-  mountUserActions(app, db, tokens);
+  mountUserActions(app, db, tokens, config.COMMERCE_REGISTER_RATE_PER_ADDRESS);
   mountMeRoutes(app, db);
   mountBuyers(app, db);
   mountBuyerUsers(app, db);

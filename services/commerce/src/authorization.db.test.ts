@@ -29,6 +29,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /oauth/token',
   'GET /oauth/certs/:kid',
   'POST /v1/password/reset',
+  'GET /v1/password/reset/:code',
   'PUT /v1/password/reset/:code',
 ]);
 

@@ -14,6 +14,8 @@ const schema = z.object({
   /** Token requests allowed per minute from one client address, and password attempts per username. */
   COMMERCE_TOKEN_RATE_PER_ADDRESS: count(300),
   COMMERCE_TOKEN_RATE_PER_USERNAME: count(30),
+  /** Self-registrations (PUT /me/register) allowed per hour from one client address. */
+  COMMERCE_REGISTER_RATE_PER_ADDRESS: count(10),
   /** Memory for the catalogue read cache of buyers' /me/products, /me/catalogs and /me/categories; 0 turns it off. */
   COMMERCE_CACHE_MB: z.coerce
     .number({ error: 'must be a number' })

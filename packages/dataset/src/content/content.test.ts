@@ -17,6 +17,10 @@ const STATIC_PATHS = [
   '/',
   '/products',
   '/rep-locator',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
   '/newsletter',
   '/downloads',
   '/projects',
@@ -71,6 +75,7 @@ describe('content of the content service', () => {
         expect(`${route.MetaTitle} ${route.intro} ${route.MetaDescription}`).not.toMatch(/\{\w+\}/);
       }
       expect(item<RouteItem>(code, 'route', '/projects').MetaRobots).toBe('noindex, nofollow');
+      expect(item<RouteItem>(code, 'route', '/login').MetaRobots).toBe('noindex, nofollow');
       expect(item<RouteItem>(code, 'route', '/about').MetaRobots).toBe('index, follow');
     }
   });

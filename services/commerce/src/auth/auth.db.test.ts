@@ -130,7 +130,7 @@ describe(`OAuth through the official SDK on ${testDriver()}`, () => {
       usr: 'anonymous-template',
       usrtype: 'buyer',
       orderid: 'visitor-42',
-      cmp: 'ACME-US',
+      cmp: 'PUBLIC-US',
     });
     expect(auth.refresh_token).toBeNull();
     const other = decodeJwt((await Auth.Anonymous('storefront')).access_token);

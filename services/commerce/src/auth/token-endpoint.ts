@@ -1,13 +1,13 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@catalogue/db';
 import { refreshTokens, users } from '@catalogue/db/schema';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { CommerceConfig } from '../config';
 import type { CommerceEnv } from '../http/env';
 import { verifyPassword } from '../identity/passwords';
 import { userTypeOf } from './claims';
+import { clientAddress } from './client-address';
 import {
   type ApiClientRow,
   assignedRoles,
@@ -306,24 +306,6 @@ function userKey(user: UserRow) {
     eq(users.companyId, user.companyId),
     eq(users.id, user.id),
   );
-}
-
-/**
- * The address the per-address limit counts: the socket's peer for a request over the network. A request
- * without a socket was sent in-process by code of this same process (the storefront's login), which names
- * its visitor in X-Forwarded-For (set by the site server from the visitor's socket, never taken from the
- * visitor); without one, all such calls share the `in-process` bucket.
- */
-export function clientAddress(c: Context): string {
-  let address: string | undefined;
-  try {
-    address = getConnInfo(c).remote.address;
-  } catch {
-    address = undefined;
-  }
-  if (address) return address;
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded ? `in-process:${forwarded}` : 'in-process';
 }
 
 async function readForm(c: Context): Promise<Record<string, string>> {

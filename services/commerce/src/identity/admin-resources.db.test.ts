@@ -150,6 +150,17 @@ describe(`marketplace administration through the SDK on ${testDriver()}`, () => 
     );
     expect(queued.map((q) => q.payload.to)).toEqual(['newbie@acme-electrical.example']);
     const code = queued[0]?.payload.code ?? '';
+    const check = (value: string, clientId = 'storefront') =>
+      fetch(`${service().baseUrl}/v1/password/reset/${encodeURIComponent(value)}?ClientID=${clientId}`);
+    const good = await check(code);
+    expect(good.status).toBe(200);
+    expect(await good.json()).toMatchObject({ Username: 'newbie', ExpiresAt: expect.any(String) });
+    for (const bad of [await check('made-up'), await check(code, 'admin-console')]) {
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { Errors: { ErrorCode: string }[] }).Errors[0]?.ErrorCode).toBe(
+        'PasswordReset.InvalidCode',
+      );
+    }
     const wrongUser = await refusal(
       ForgottenCredentials.ResetPasswordByVerificationCode(code, {
         ClientID: 'storefront',
@@ -172,9 +183,10 @@ describe(`marketplace administration through the SDK on ${testDriver()}`, () => 
       }),
     );
     expect(reused.errorCode).toBe('PasswordReset.InvalidCode');
+    expect((await check(code)).status).toBe(400);
   });
 
-  it('registers an anonymous shopper as a buyer user of the template company', async () => {
+  it("registers an anonymous shopper as a buyer user of the template's visitors' company", async () => {
     const anon = await Auth.Anonymous('storefront');
     Tokens.SetAccessToken(anon.access_token);
     const registered = await Me.Register(
@@ -187,7 +199,7 @@ describe(`marketplace administration through the SDK on ${testDriver()}`, () => 
       },
       { anonUserToken: anon.access_token },
     );
-    expect(decodeJwt(registered.access_token)).toMatchObject({ usr: 'walk-in', cmp: 'ACME-US' });
+    expect(decodeJwt(registered.access_token)).toMatchObject({ usr: 'walk-in', cmp: 'PUBLIC-US' });
     expect(decodeJwt(registered.access_token).role).toEqual(expect.arrayContaining(['Shopper']));
     Tokens.SetAccessToken(registered.access_token);
     expect((await Me.Get()).Email).toBe('walk@in.example');
@@ -198,6 +210,24 @@ describe(`marketplace administration through the SDK on ${testDriver()}`, () => 
         )
       ).errorCode,
     ).toBe('User.AlreadyRegistered');
+  });
+
+  it('refuses a registration whose address already names an account, as email or username', async () => {
+    const anon = await Auth.Anonymous('storefront');
+    Tokens.SetAccessToken(anon.access_token);
+    const attempt = (Username: string, Email: string) =>
+      refusal(Me.Register({ Username, Password: 'Twin#2026x', FirstName: 'T', LastName: 'W', Email }));
+    for (const [username, email] of [
+      ['twin', 'EU-Buyer@nordlicht-elektro.example'],
+      ['eu-buyer@nordlicht-elektro.example', 'twin@elsewhere.example'],
+      ['twin', 'WALK@in.example'],
+    ] as const) {
+      const refused = await attempt(username, email);
+      expect(refused.status).toBe(409);
+      expect(refused.errorCode).toBe('User.EmailAlreadyRegistered');
+    }
+    await loginAs('admin');
+    expect((await Users.List('PUBLIC-US', { filters: { Username: 'twin*' } })).Items).toEqual([]);
   });
 
   it('manages the marketplace configuration resources', async () => {

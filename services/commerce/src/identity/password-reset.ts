@@ -99,6 +99,37 @@ export function mountPasswordReset(app: Hono<CommerceEnv>, db: Db): void {
     return c.body(null, 204);
   });
 
+  // Our addition: whether a code from the email is still good, and for which username, so a reset page
+  // can say "this link has expired" before the user types a new password.
+  app.get('/v1/password/reset/:code', async (c) => {
+    const clientId = new URL(c.req.url).searchParams.get('ClientID') ?? '';
+    const [entry] = await db
+      .select({ username: users.username, expiresAt: passwordResetCodes.expiresAt })
+      .from(passwordResetCodes)
+      .innerJoin(
+        users,
+        and(
+          eq(users.companyType, passwordResetCodes.companyType),
+          eq(users.companyId, passwordResetCodes.companyId),
+          eq(users.id, passwordResetCodes.userId),
+        ),
+      )
+      .where(
+        and(
+          eq(passwordResetCodes.codeHash, hash(c.req.param('code'))),
+          eq(passwordResetCodes.clientId, clientId),
+          isNull(passwordResetCodes.usedAt),
+          gt(passwordResetCodes.expiresAt, new Date()),
+          eq(users.active, true),
+        ),
+      )
+      .limit(1);
+    if (!entry) {
+      throw ApiError.of(400, 'PasswordReset.InvalidCode', 'The reset code is invalid, used or expired.');
+    }
+    return c.json({ Username: entry.username, ExpiresAt: entry.expiresAt.toISOString() });
+  });
+
   app.put('/v1/password/reset/:code', async (c) => {
     const body = await readBody(
       c.req.raw,

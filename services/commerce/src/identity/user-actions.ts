@@ -1,10 +1,12 @@
 import type { Db } from '@catalogue/db';
 import { buyers, users } from '@catalogue/db/schema';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { userTypeOf } from '../auth/claims';
+import { clientAddress } from '../auth/client-address';
 import { assignedRoles, clientServes, findClient, findUser } from '../auth/identity-store';
+import { RateLimiter } from '../auth/rate-limit';
 import { requireAnyRole } from '../auth/roles';
 import { grantedRoles } from '../auth/scope';
 import type { TokenService } from '../auth/tokens';
@@ -23,7 +25,13 @@ import { deleteUserDependents } from './user-cascade';
  * Actions on buyer users beyond CRUD: impersonation tokens, moving a user to another buyer, the list of all
  * buyer users, and registration of an anonymous shopper.
  */
-export function mountUserActions(app: Hono<CommerceEnv>, db: Db, tokens: TokenService): void {
+export function mountUserActions(
+  app: Hono<CommerceEnv>,
+  db: Db,
+  tokens: TokenService,
+  registrationsPerHour: number,
+): void {
+  const registrations = new RateLimiter(registrationsPerHour, 60 * 60_000);
   app.post('/v1/buyers/:buyerID/users/:userID/accesstoken', async (c) => {
     const principal = c.get('principal');
     requireAnyRole(principal.roles, ['BuyerImpersonation']);
@@ -126,6 +134,11 @@ export function mountUserActions(app: Hono<CommerceEnv>, db: Db, tokens: TokenSe
         'Only an anonymous shopper can register: log out first.',
       );
     }
+    const wait = registrations.hit(clientAddress(c));
+    if (wait !== null) {
+      c.header('retry-after', String(wait));
+      throw ApiError.of(429, 'TooManyRequests', `Too many registrations: try again in ${wait} s.`);
+    }
     const anonUserToken = new URL(c.req.url).searchParams.get('anonUserToken');
     if (anonUserToken) {
       const anon = await tokens.verify(anonUserToken);
@@ -136,6 +149,30 @@ export function mountUserActions(app: Hono<CommerceEnv>, db: Db, tokens: TokenSe
       c.req.raw,
       userBody.omit({ ID: true, Active: true }).extend({ Password: userBody.shape.Password.unwrap() }),
     );
+    // Self-registration never takes an address that already names an account, as email or username:
+    // login accepts either, so a look-alike account would stand in the way of the real one.
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        or(
+          ...[body.Email, body.Username]
+            .filter((value) => value.includes('@'))
+            .flatMap((value) => [
+              sql`lower(${users.email}) = lower(${value})`,
+              sql`lower(${users.username}) = lower(${value})`,
+            ]),
+          sql`false`,
+        ),
+      )
+      .limit(1);
+    if (taken) {
+      throw ApiError.of(
+        409,
+        'User.EmailAlreadyRegistered',
+        'An account with this email address already exists.',
+      );
+    }
     const columns = await prepareUser({ ...body });
     const id = generateId();
     try {

@@ -1,10 +1,11 @@
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { loginAction } from '../../../auth/login-action';
 import { LoginForm } from '../../../auth/login-form';
 import { getDictionary } from '../../../data/content';
 import { getRouteContent } from '../../../data/routes';
 import { createTranslator } from '../../../i18n/translator';
-import { localeFromSegment } from '../../../routing/locales';
+import { localeFromSegment, localizedPath } from '../../../routing/locales';
 
 interface LoginPageProps {
   params: Promise<{ locale: string }>;
@@ -39,6 +40,22 @@ export default async function LoginPage({ params, searchParams }: LoginPageProps
           notice={first(query.reason) === 'expired' ? t('login.sessionEnded') : null}
           action={action}
         />
+        <ul className="login-links">
+          <li>
+            <Link href={localizedPath(locale, '/forgot-password')} prefetch={false}>
+              {t('login.forgotPassword')}
+            </Link>
+          </li>
+          <li>
+            {t('login.noAccount')}{' '}
+            <Link
+              href={`${localizedPath(locale, '/register')}?${new URLSearchParams({ redirectURI: first(query.redirectURI) })}`}
+              prefetch={false}
+            >
+              {t('login.registerLink')}
+            </Link>
+          </li>
+        </ul>
       </section>
     </div>
   );

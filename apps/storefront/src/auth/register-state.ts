@@ -1,0 +1,27 @@
+/** The fields of the registration form, as typed (passwords are never sent back). */
+export interface RegisterValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  jobTitle: string;
+  username: string;
+}
+
+export type RegisterField = keyof RegisterValues | 'password' | 'passwordConfirm' | 'terms';
+
+export interface RegisterFormState {
+  status: 'idle' | 'refused';
+  values: RegisterValues;
+  /** A message per field that needs attention. */
+  errors: Partial<Record<RegisterField, string>>;
+  /** A message about the whole form (username taken, too many attempts, service down). */
+  message: string | null;
+}
+
+export const INITIAL_REGISTER_STATE: RegisterFormState = {
+  status: 'idle',
+  values: { firstName: '', lastName: '', email: '', company: '', jobTitle: '', username: '' },
+  errors: {},
+  message: null,
+};

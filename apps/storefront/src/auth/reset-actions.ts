@@ -1,0 +1,74 @@
+'use server';
+
+import { LOCALE_CODES, type LocaleCode } from '@catalogue/dataset/model';
+import { headers } from 'next/headers';
+import { getDictionary } from '../data/content';
+import { siteOrigin } from '../data/site-origin';
+import { createTranslator } from '../i18n/translator';
+import { localizedPath } from '../routing/locales';
+import { checkResetCode, requestPasswordReset, resetPassword } from './password-reset';
+import type { ResetFormState } from './reset-state';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function localeOf(value: string): LocaleCode {
+  if (!(LOCALE_CODES as readonly string[]).includes(value)) throw new Error(`unknown locale '${value}'`);
+  return value as LocaleCode;
+}
+
+const text = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * The forgot-password form: asks the commerce service to email a reset link to the page of this locale.
+ * The answer is the same whether or not the address has an account.
+ */
+export async function forgotPasswordAction(
+  locale: string,
+  _previous: ResetFormState,
+  form: FormData,
+): Promise<ResetFormState> {
+  const code = localeOf(locale);
+  const t = createTranslator(await getDictionary(code));
+  const email = text(form, 'email').trim().slice(0, 200);
+  if (!EMAIL.test(email))
+    return { status: 'refused', email, field: 'email', message: t('register.errorEmail') };
+  const address = (await headers()).get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  const page = new URL(localizedPath(code, '/reset-password'), (await siteOrigin()).origin).href;
+  try {
+    await requestPasswordReset(email, page, address);
+  } catch (error) {
+    console.error('[password reset] the commerce service refused:', error);
+    return { status: 'refused', email, field: 'email', message: t('register.errorUnavailable') };
+  }
+  return { status: 'sent', email: '', message: t('forgot.sent') };
+}
+
+/** The reset form: sets the new password for the code of the email's link. */
+export async function resetPasswordAction(
+  locale: string,
+  code: string,
+  _previous: ResetFormState,
+  form: FormData,
+): Promise<ResetFormState> {
+  const t = createTranslator(await getDictionary(localeOf(locale)));
+  const password = text(form, 'password');
+  if (password.length < 8 || password.length > 100 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
+    return { status: 'refused', email: '', field: 'password', message: t('register.errorPassword') };
+  }
+  if (password !== text(form, 'passwordConfirm')) {
+    return {
+      status: 'refused',
+      email: '',
+      field: 'passwordConfirm',
+      message: t('register.errorPasswordMismatch'),
+    };
+  }
+  const username = await checkResetCode(code);
+  if (!username || !(await resetPassword(code, username, password))) {
+    return { status: 'refused', email: '', field: 'code', message: t('reset.invalidLink') };
+  }
+  return { status: 'done', email: '', message: t('reset.done') };
+}
