@@ -200,17 +200,14 @@ export default async function ProductPage({ params }: ProductPageProps) {
               <div key={calculator.id} className="product__calculator">
                 <h3>{calculator.title}</h3>
                 <p>{calculator.description}</p>
-                <h4>{t('product.calculatorInputs')}</h4>
-                <ul>
-                  {calculator.inputs.map((input) => (
-                    <li key={input.name}>
-                      {input.label}
-                      {input.unit ? ` (${input.unit})` : ''}
-                    </li>
-                  ))}
-                </ul>
-                <h4>{t('product.calculatorFormula')}</h4>
-                <p>{calculator.formulaDescription}</p>
+                <p>
+                  <a
+                    className="button button--secondary"
+                    href={localizedPath(locale, `/calculators/${calculator.id}`)}
+                  >
+                    {t('calculators.open')}
+                  </a>
+                </p>
               </div>
             ))}
           {section.kind === 'content' && (
