@@ -112,15 +112,9 @@ describe('product pages', () => {
     return answer.access_token;
   }
 
-  /** A buyer user's token (identities.yaml: the verified PreFab3DUser of ACME-US). */
-  const userToken = () =>
-    token({
-      client_id: 'storefront',
-      grant_type: 'password',
-      username: 'prefab',
-      password: 'Buyer#2026',
-      scope: 'Shopper',
-    });
+  /** A buyer user's token (identities.yaml; by default the verified PreFab3DUser of ACME-US). */
+  const userToken = (username = 'prefab') =>
+    token({ client_id: 'storefront', grant_type: 'password', username, password: 'Buyer#2026' });
 
   /** Products of a regional catalog as its anonymous shopper sees them. */
   async function catalogProducts(catalogId: string, query = ''): Promise<BuyerProduct[]> {
@@ -150,8 +144,8 @@ describe('product pages', () => {
     return readFile(path);
   }
 
-  async function setUserToken(context: BrowserContext): Promise<void> {
-    await context.addCookies([{ name: 'UserToken', value: await userToken(), url: site.url }]);
+  async function setUserToken(context: BrowserContext, username = 'prefab'): Promise<void> {
+    await context.addCookies([{ name: 'UserToken', value: await userToken(username), url: site.url }]);
   }
 
   for (const locale of [
@@ -397,5 +391,42 @@ describe('product pages', () => {
     await search.getByRole('searchbox').fill('EMT');
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
+  });
+
+  it('opens the prefab tool exactly for the roles of spec §6 and explains the refusal to the others', async () => {
+    const { bim } = await usProducts();
+    const verifyTitle = await phrase('en-US', 'roleModal.verifyTitle');
+    const notPermittedTitle = await phrase('en-US', 'roleModal.notPermittedTitle');
+    const loginTitle = await phrase('en-US', 'loginPrompt.title');
+    const cases = [
+      { who: null, dialog: loginTitle },
+      { who: 'employee', dialog: null },
+      { who: 'prefab', dialog: null },
+      { who: 'engineer', dialog: notPermittedTitle },
+      { who: 'newbie', dialog: verifyTitle },
+    ] as const;
+    for (const { who, dialog } of cases) {
+      const context = await browser.newContext();
+      if (who) await setUserToken(context, who);
+      const page = await context.newPage();
+      await page.goto(`${site.url}/product/${bim.ID}`);
+      const button = page.locator('#prefab-toolbar-button');
+      if (dialog === null) {
+        const [tab] = await Promise.all([context.waitForEvent('page'), button.click()]);
+        await tab.waitForLoadState();
+        expect(tab.url(), `${who}`).toBe(`${site.url}/product/${bim.ID}/prefab`);
+      } else {
+        await button.click();
+        const modal = page.getByRole('dialog', { name: dialog });
+        await modal.waitFor();
+        if (who === 'engineer') expect(await modal.innerText()).toContain('Engineer');
+        expect(await axeViolations(page), `${who}`).toEqual([]);
+        await page.keyboard.press('Escape');
+        await modal.waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => document.activeElement?.id), `${who}`).toBe('prefab-toolbar-button');
+        expect(context.pages()).toHaveLength(1);
+      }
+      await context.close();
+    }
   });
 });

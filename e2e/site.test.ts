@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateDataset } from '@catalogue/dataset';
 import { type Database, openDatabase, queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './harness/browser';
@@ -127,9 +128,38 @@ describe('the site on the embedded database', () => {
     await page.close();
   });
 
+  it('mails a password-reset code as an .eml file under $DATA_DIR/mail', async () => {
+    const response = await fetch(`${site.url}/ordercloud/v1/password/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ClientID: 'storefront',
+        Email: 'newbie@acme-electrical.example',
+        URL: `${site.url}/nl-eu/reset-password`,
+      }),
+    });
+    expect(response.status).toBe(204);
+    expect(site.output()).toContain(`[outbox] worker on: mail → ${path.join(data.dir, 'mail')}`);
+    // The worker wakes on the insert's NOTIFY; look until the file is there (the test's timeout bounds it).
+    const mailDir = path.join(data.dir, 'mail');
+    let files: string[] = [];
+    while (files.length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      files = existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith('.eml')) : [];
+    }
+    const mail = await simpleParser(readFileSync(path.join(mailDir, files[0] as string)));
+    expect(mail.to).toMatchObject({ value: [{ address: 'newbie@acme-electrical.example' }] });
+    expect(mail.subject).toBe(
+      'Uw code om uw wachtwoord voor Northfield Infrastructure Products opnieuw in te stellen',
+    );
+    expect(mail.messageId).toMatch(/^<outbox-\d+-[0-9a-z]+@catalogue\.localhost>$/);
+    expect(mail.text).toContain(`${site.url}/nl-eu/reset-password?code=`);
+  });
+
   it('stops cleanly on SIGTERM and keeps every row across a restart', async () => {
     expect(await site.stop('SIGTERM')).toBe(0);
     expect(site.output()).toContain('[server] stopped cleanly');
+    expect(site.output()).not.toContain('[outbox] #'); // nothing failed to deliver
 
     const pgliteDir = path.join(data.dir, 'pglite');
     const before = await openDatabase({ driver: 'pglite', dataDir: pgliteDir });

@@ -9,6 +9,7 @@ import {
   refreshStatistics,
   setSharedDatabase,
 } from '@catalogue/db';
+import { outboxConfigFromEnv, startOutbox } from '@catalogue/outbox';
 import { createSearchService } from '@catalogue/search';
 import { ConfigError, closeGracefully, listen, onShutdownSignal } from '@catalogue/service-kit';
 import { setSharedServices } from '@catalogue/service-kit/shared';
@@ -21,11 +22,12 @@ import { createSiteServer } from './site';
 
 /**
  * `npm start`: build the storefront if needed, open and migrate the database, load the demo dataset on
- * the first run, and serve pages and every service from one process on PORT.
+ * the first run, start the outbox worker, and serve pages and every service from one process on PORT.
  */
 async function main(): Promise<void> {
   const config = serverConfigFromEnv();
   const databaseConfig = databaseConfigFromEnv();
+  const outboxConfig = outboxConfigFromEnv();
   storefrontConfig(); // checked here so a bad script or origin setting stops the start
   const env: Record<string, string | undefined> = process.env;
   env.NODE_ENV ??= 'production';
@@ -47,6 +49,8 @@ async function main(): Promise<void> {
     createContentService(database, { basePath: '/content' }),
   ];
   setSharedServices(services);
+  // Emails and marketing pushes queued in the outbox (by this or any other instance) go out from here.
+  const outbox = await startOutbox(database, outboxConfig);
 
   const { default: next } = await import('next');
   const pagesApp = next({ dev: false, dir: storefrontDir, hostname: 'localhost', port: config.PORT });
@@ -70,6 +74,8 @@ async function main(): Promise<void> {
     pagesState = 'stopping';
     for (const service of services) service.stop();
     await closeGracefully(server, config.SHUTDOWN_TIMEOUT_MS);
+    // After the last request (which may have queued mail), before the database closes.
+    await outbox.stop();
     await pagesApp.close();
     await database.close();
     setSharedDatabase(null);

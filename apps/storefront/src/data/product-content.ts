@@ -32,9 +32,6 @@ export interface ContentCalculator {
   id: string;
   title: string;
   description: string;
-  inputs: { name: string; label: string; unit: string | null }[];
-  outputs: { name: string; label: string; unit: string | null }[];
-  formulaDescription: string;
 }
 
 export interface FamilyContent {
@@ -104,17 +101,6 @@ const FAMILY_QUERY = /* GraphQL */ `
         id
         title
         description
-        inputs {
-          name
-          label
-          unit
-        }
-        outputs {
-          name
-          label
-          unit
-        }
-        formulaDescription
       }
     }
   }

@@ -1,7 +1,10 @@
 'use client';
 
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { readBrowserSession } from '../auth/browser-session';
 import { LoginPrompt, type LoginPromptTexts } from '../auth/login-prompt';
+import { NoticeDialog } from '../auth/notice-dialog';
+import { type PrefabAccess, prefabAccess, type RoleFacts, tokenRoles } from '../auth/role-gate';
 import { loggedInNow } from './login-gate';
 
 interface ToolbarAction {
@@ -17,6 +20,35 @@ interface ProductToolbarProps {
   prefab: ToolbarAction;
   loginHref: string;
   prompt: LoginPromptTexts;
+  roleTexts: RoleModalTexts;
+}
+
+export interface RoleModalTexts {
+  verifyTitle: string;
+  verifyMessage: string;
+  verifyLink: string;
+  /** Where an unverified user finds who verifies roles (the rep locator). */
+  verifyHref: string;
+  notPermittedTitle: string;
+  /** With {role}. */
+  notPermittedMessage: string;
+}
+
+/** The user's roles (from the token) and job role (getUserDetails); null when the token is refused. */
+async function roleFacts(token: string): Promise<RoleFacts | null> {
+  const answer = await fetch('/api/ordercloud/Buyer/getUserDetails', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: encodeURIComponent(token) }),
+  });
+  if (!answer.ok) return null;
+  const details = (await answer.json()) as { JobTitle?: string; RoleVerified?: boolean } | '';
+  if (!details) return null;
+  return {
+    roles: tokenRoles(token),
+    jobTitle: details.JobTitle ?? '',
+    roleVerified: details.RoleVerified === true,
+  };
 }
 
 /** Starts a download of a same-site file (its answer is an attachment, so the page stays). */
@@ -46,13 +78,46 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>): void {
 }
 
 /**
- * The product toolbar (spec §2, §4): the BIM button (`#bim-toolbar-button`) downloads the BIM model, the
- * Master spec button the master specification, the Prefab button (`#prefab-toolbar-button`) opens the
- * prefab app in a new tab — for a logged-in user. A visitor gets the login prompt. The per-role rules of
- * spec §4 (role verification, role not permitted) arrive with the role modals.
+ * The product toolbar (spec §2, §4): the BIM button (`#bim-toolbar-button`) downloads the BIM model and
+ * the Master spec button the master specification for a logged-in user; a visitor gets the login prompt.
+ * The Prefab button (`#prefab-toolbar-button`) follows `prefabAccess`: it opens the prefab app in a new tab
+ * for a company employee or a verified PreFab3DUser, else the unauthenticated, role-verification or
+ * user-role modal. The user's job role is fetched once the toolbar shows for a logged-in user, so the
+ * click can open the tab at once.
  */
-export function ProductToolbar({ label, bim, masterSpec, prefab, loginHref, prompt }: ProductToolbarProps) {
+export function ProductToolbar({
+  label,
+  bim,
+  masterSpec,
+  prefab,
+  loginHref,
+  prompt,
+  roleTexts,
+}: ProductToolbarProps) {
   const [asking, setAsking] = useState(false);
+  const [refused, setRefused] = useState<{
+    access: Exclude<PrefabAccess, 'open' | 'unauthenticated'>;
+    role: string;
+  } | null>(null);
+  const facts = useRef<Promise<RoleFacts | null> | null>(null);
+  useEffect(() => {
+    const session = readBrowserSession();
+    if (session) facts.current = roleFacts(session.token).catch(() => null);
+  }, []);
+
+  const openPrefab = async (href: string) => {
+    const session = readBrowserSession();
+    if (!session) {
+      setAsking(true);
+      return;
+    }
+    facts.current ??= roleFacts(session.token).catch(() => null);
+    const known = await facts.current;
+    const access = prefabAccess(known);
+    if (access === 'open') window.open(href, '_blank', 'noopener');
+    else if (access === 'unauthenticated') setAsking(true);
+    else setRefused({ access, role: known?.jobTitle ?? '' });
+  };
   const run = (action: (href: string) => void, href: string | null) => () => {
     if (!href) return;
     if (!loggedInNow()) {
@@ -86,11 +151,30 @@ export function ProductToolbar({ label, bim, masterSpec, prefab, loginHref, prom
         id="prefab-toolbar-button"
         className="button button--secondary"
         disabled={!prefab.href}
-        onClick={run((href) => window.open(href, '_blank', 'noopener'), prefab.href)}
+        onClick={() => {
+          if (prefab.href) void openPrefab(prefab.href);
+        }}
       >
         {prefab.label}
       </button>
       {asking && <LoginPrompt texts={prompt} loginHref={loginHref} onClose={() => setAsking(false)} />}
+      {refused?.access === 'verify-role' && (
+        <NoticeDialog
+          title={roleTexts.verifyTitle}
+          message={roleTexts.verifyMessage}
+          link={{ href: roleTexts.verifyHref, label: roleTexts.verifyLink }}
+          closeLabel={prompt.close}
+          onClose={() => setRefused(null)}
+        />
+      )}
+      {refused?.access === 'role-not-permitted' && (
+        <NoticeDialog
+          title={roleTexts.notPermittedTitle}
+          message={roleTexts.notPermittedMessage.replace('{role}', refused.role)}
+          closeLabel={prompt.close}
+          onClose={() => setRefused(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LOCALE_CODES } from '@catalogue/dataset/model';
 import type { Db } from '@catalogue/db';
 import { outbox, passwordResetCodes, users } from '@catalogue/db/schema';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -15,10 +16,25 @@ import { hashPassword } from './passwords';
 const CODE_LIFETIME_MS = 60 * 60 * 1000;
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 
+/** Site locale codes by their lowercase form, which is also their URL prefix (`fr-ca` → `fr-CA`). */
+const LOCALES = new Map<string, string>(LOCALE_CODES.map((code) => [code.toLowerCase(), code]));
+
+/**
+ * The language of the reset email: the optional `Locale` field (our extension; OrderCloud's clients do not
+ * send it and are unaffected), else the locale prefix of the reset page's URL (`https://shop/fr-ca/…`),
+ * else none (the mail is in en-US).
+ */
+function resetLocale(locale: string | null | undefined, url: string | null | undefined): string | null {
+  if (locale) return LOCALES.get(locale.toLowerCase()) ?? null;
+  if (!url) return null;
+  const first = new URL(url).pathname.split('/')[1]?.toLowerCase() ?? '';
+  return LOCALES.get(first) ?? null;
+}
+
 /**
  * Forgotten passwords, without a token: POST /v1/password/reset queues an email with a one-time code (in
  * the outbox, in the same transaction as the code) and always answers 204, so it never tells whether an
- * account exists; PUT /v1/password/reset/{code} sets the new password and revokes refresh tokens.
+ * account exists (the outbox worker, `@catalogue/outbox`, sends it); PUT /v1/password/reset/{code} sets the new password and revokes refresh tokens.
  */
 export function mountPasswordReset(app: Hono<CommerceEnv>, db: Db): void {
   app.post('/v1/password/reset', async (c) => {
@@ -28,9 +44,16 @@ export function mountPasswordReset(app: Hono<CommerceEnv>, db: Db): void {
         ClientID: z.string().min(1),
         Email: z.email('must be an email address'),
         Username: z.string().min(1).max(100).nullish(),
-        URL: z.url({ error: 'must be an absolute URL' }).nullish(),
+        URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).nullish(),
+        Locale: z
+          .string()
+          .refine((value) => LOCALES.has(value.toLowerCase()), {
+            error: `must be one of the site's locales: ${LOCALE_CODES.join(', ')}`,
+          })
+          .nullish(),
       }),
     );
+    const locale = resetLocale(body.Locale, body.URL);
     const client = await findClient(db, body.ClientID);
     if (!client?.active) throw ApiError.of(400, 'InvalidClientID', 'Unknown or inactive ClientID.');
     const matches = await db
@@ -68,6 +91,7 @@ export function mountPasswordReset(app: Hono<CommerceEnv>, db: Db): void {
             code,
             link,
             expiresInMinutes: CODE_LIFETIME_MS / 60_000,
+            ...(locale ? { locale } : {}),
           },
         });
       });

@@ -23,7 +23,7 @@ import { SpecTable } from '../../../../product/spec-table';
 import { specificationRows } from '../../../../product/specification-rows';
 import { loginHref, prefabHref } from '../../../../product/toolbar-links';
 import { decodeProductId, productPath } from '../../../../routing/catalogue-paths';
-import { localeFromSegment } from '../../../../routing/locales';
+import { localeFromSegment, localizedPath } from '../../../../routing/locales';
 import { withRegisteredMark } from '../../../../text/registered-mark';
 
 interface ProductPageProps {
@@ -143,6 +143,14 @@ export default async function ProductPage({ params }: ProductPageProps) {
         }}
         loginHref={login}
         prompt={prompt}
+        roleTexts={{
+          verifyTitle: t('roleModal.verifyTitle'),
+          verifyMessage: t('roleModal.verifyMessage'),
+          verifyLink: t('roleModal.verifyLink'),
+          verifyHref: localizedPath(locale, '/rep-locator'),
+          notPermittedTitle: t('roleModal.notPermittedTitle'),
+          notPermittedMessage: t('roleModal.notPermittedMessage'),
+        }}
       />
 
       {sections.length > 0 && (
@@ -200,17 +208,14 @@ export default async function ProductPage({ params }: ProductPageProps) {
               <div key={calculator.id} className="product__calculator">
                 <h3>{calculator.title}</h3>
                 <p>{calculator.description}</p>
-                <h4>{t('product.calculatorInputs')}</h4>
-                <ul>
-                  {calculator.inputs.map((input) => (
-                    <li key={input.name}>
-                      {input.label}
-                      {input.unit ? ` (${input.unit})` : ''}
-                    </li>
-                  ))}
-                </ul>
-                <h4>{t('product.calculatorFormula')}</h4>
-                <p>{calculator.formulaDescription}</p>
+                <p>
+                  <a
+                    className="button button--secondary"
+                    href={localizedPath(locale, `/calculators/${calculator.id}`)}
+                  >
+                    {t('calculators.open')}
+                  </a>
+                </p>
               </div>
             ))}
           {section.kind === 'content' && (

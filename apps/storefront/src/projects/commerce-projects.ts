@@ -1,0 +1,228 @@
+import {
+  IntegrationEvents,
+  LineItems,
+  Me,
+  type Order,
+  type OrderCloudError,
+  Orders,
+  type OrderWorksheet,
+} from 'ordercloud-javascript-sdk';
+import { configureInProcessCommerce } from '../data/commerce-sdk';
+
+/**
+ * Projects are the user's orders in the commerce service (spec §3): name, description, region and brand
+ * in the order's xp, products as line items; "submitted" means the order left the Unsubmitted status.
+ * Every call goes through the official SDK with the user's own token, so the service's rules (own
+ * orders only, status checks, quantities) decide what may happen. Operations that take several calls
+ * undo what they did when a later call fails, so a project is never left half changed.
+ */
+
+export interface ProjectXp {
+  projectName?: string;
+  projectDesc?: string;
+  regionName?: string;
+  brand?: string;
+}
+
+export type Project = Order<ProjectXp>;
+
+export interface ProductQuantity {
+  productId: string;
+  quantity: number;
+}
+
+/** A refusal of the commerce service, with the message spec §8 says callers show (first error's Message). */
+export class ProjectError extends Error {
+  override name = 'ProjectError';
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The commerce error's message (spec §8): the first error's Message; NotFound as "<Type> <id> not found". */
+export function projectErrorOf(error: unknown): ProjectError {
+  const failure = error as Partial<OrderCloudError>;
+  if (!failure.isOrderCloudError)
+    return new ProjectError(error instanceof Error ? error.message : String(error), 502);
+  const first = failure.errors?.[0];
+  const message = first?.Message || failure.statusText || failure.message || 'Request failed';
+  return new ProjectError(message, failure.status && failure.status >= 400 ? failure.status : 502);
+}
+
+const options = (token: string) => ({ accessToken: token });
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  configureInProcessCommerce();
+  try {
+    return await work();
+  } catch (error) {
+    throw projectErrorOf(error);
+  }
+}
+
+export function createProject(token: string, xp: ProjectXp): Promise<Project> {
+  return call(() => Orders.Create<Project>('Outgoing', { xp }, options(token)));
+}
+
+/**
+ * The user's projects, submitted or not, every page of them. Region (spec §7): for US keep projects whose
+ * xp.regionName is US or missing; for any other region keep the ones of that region.
+ */
+export async function listProjects(token: string, submitted: boolean, region: string): Promise<Project[]> {
+  return call(async () => {
+    const all: Project[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await Me.ListOrders<Project>(
+        {
+          filters: { Status: submitted ? '!Unsubmitted' : 'Unsubmitted' },
+          sortBy: ['!DateCreated'],
+          page,
+          pageSize: 100,
+        },
+        options(token),
+      );
+      all.push(...answer.Items);
+      if (page >= (answer.Meta.TotalPages ?? 1)) break;
+    }
+    return all.filter((project) => projectInRegion(project, region));
+  });
+}
+
+export function projectInRegion(project: Project, region: string): boolean {
+  const own = project.xp?.regionName;
+  return region === 'US' ? !own || own === 'US' : own === region;
+}
+
+export function projectWorksheet(token: string, orderId: string): Promise<OrderWorksheet> {
+  return call(() => IntegrationEvents.GetWorksheet('Outgoing', orderId, options(token)));
+}
+
+export function deleteProject(token: string, orderId: string): Promise<void> {
+  return call(() => Orders.Delete('Outgoing', orderId, options(token)));
+}
+
+export function addLineItem(token: string, orderId: string, item: ProductQuantity) {
+  return call(() =>
+    LineItems.Create(
+      'Outgoing',
+      orderId,
+      { ProductID: item.productId, Quantity: item.quantity },
+      options(token),
+    ),
+  );
+}
+
+/** Adds several products; if one is refused, the ones already added are removed again. */
+export async function addProducts(token: string, orderId: string, items: ProductQuantity[]) {
+  const added: string[] = [];
+  try {
+    for (const item of items) added.push((await addLineItem(token, orderId, item)).ID);
+  } catch (error) {
+    await undo(added.map((id) => () => LineItems.Delete('Outgoing', orderId, id, options(token))));
+    throw error;
+  }
+  return projectWorksheet(token, orderId);
+}
+
+export function updateLineItemQuantity(token: string, orderId: string, lineItemId: string, quantity: number) {
+  return call(() => LineItems.Patch('Outgoing', orderId, lineItemId, { Quantity: quantity }, options(token)));
+}
+
+export function deleteLineItem(token: string, orderId: string, lineItemId: string): Promise<void> {
+  return call(() => LineItems.Delete('Outgoing', orderId, lineItemId, options(token)));
+}
+
+export function setBrand(token: string, orderId: string, brand: string): Promise<Project> {
+  return call(() => Orders.Patch<Project>('Outgoing', orderId, { xp: { brand } }, options(token)));
+}
+
+/** Sets the packaging option of several lines; if one is refused, the others get their old option back. */
+export async function setPackagingOptions(
+  token: string,
+  orderId: string,
+  choices: { lineItemId: string; packagingOption: string }[],
+) {
+  const worksheet = await projectWorksheet(token, orderId);
+  const before = new Map(worksheet.LineItems?.map((line) => [line.ID, line.xp?.packagingOption ?? null]));
+  const done: string[] = [];
+  try {
+    for (const choice of choices) {
+      if (!before.has(choice.lineItemId))
+        throw new ProjectError(`LineItem ${choice.lineItemId} not found`, 404);
+      await call(() =>
+        LineItems.Patch(
+          'Outgoing',
+          orderId,
+          choice.lineItemId,
+          { xp: { packagingOption: choice.packagingOption } },
+          options(token),
+        ),
+      );
+      done.push(choice.lineItemId);
+    }
+  } catch (error) {
+    await undo(
+      done.map(
+        (id) => () =>
+          LineItems.Patch(
+            'Outgoing',
+            orderId,
+            id,
+            { xp: { packagingOption: before.get(id) ?? null } },
+            options(token),
+          ),
+      ),
+    );
+    throw error;
+  }
+  return projectWorksheet(token, orderId);
+}
+
+/**
+ * A copy of a project: same name (with the suffix), description, region, brand and lines, unsubmitted.
+ * If any line cannot be copied, the copy is deleted again.
+ */
+export async function duplicateProject(token: string, orderId: string, nameSuffix: string): Promise<Project> {
+  const source = await projectWorksheet(token, orderId);
+  const xp = (source.Order?.xp ?? {}) as ProjectXp;
+  const copy = await createProject(token, {
+    ...xp,
+    projectName: `${xp.projectName ?? source.Order?.ID ?? ''}${nameSuffix}`,
+  });
+  const copyId = copy.ID;
+  if (!copyId) throw new ProjectError('The commerce service created an order without an ID.', 502);
+  try {
+    for (const line of source.LineItems ?? []) {
+      await call(() =>
+        LineItems.Create(
+          'Outgoing',
+          copyId,
+          { ProductID: line.ProductID, Quantity: line.Quantity, xp: line.xp ?? {} },
+          options(token),
+        ),
+      );
+    }
+  } catch (error) {
+    await undo([() => Orders.Delete('Outgoing', copyId, options(token))]);
+    throw error;
+  }
+  return copy;
+}
+
+export function submitProject(token: string, orderId: string): Promise<Project> {
+  return call(() => Orders.Submit<Project>('Outgoing', orderId, options(token)));
+}
+
+/** Runs compensating calls, newest first; a failure is logged (the original error is what the caller sees). */
+async function undo(steps: (() => Promise<unknown>)[]): Promise<void> {
+  for (const step of steps.reverse()) {
+    try {
+      await step();
+    } catch (error) {
+      console.error('[projects] could not undo a partial change:', error);
+    }
+  }
+}

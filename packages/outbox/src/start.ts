@@ -1,0 +1,75 @@
+import type { Database } from '@catalogue/db';
+import type { OutboxConfig } from './config';
+import { emailHandler } from './email/handler';
+import { createMailTransport } from './email/transport';
+import { marketingPushHandler } from './marketing-push';
+import type { Log } from './wake-up';
+import { type OutboxHandler, OutboxWorker } from './worker';
+
+/** The kinds this version delivers; `webhook` rows (DESIGN.md) wait, kept, for the version that adds it. */
+export function outboxHandlers(
+  database: Database,
+  config: OutboxConfig,
+): { handlers: Record<string, OutboxHandler>; close(): void; describe: string } {
+  const transport = createMailTransport({ smtpUrl: config.SMTP_URL, mailDir: config.mailDir });
+  return {
+    handlers: {
+      email: emailHandler({ db: database.db, transport, from: config.MAIL_FROM }),
+      'marketing-push': marketingPushHandler({
+        url: config.MARKETING_PUSH_URL,
+        token: config.MARKETING_PUSH_TOKEN,
+        timeoutMs: config.MARKETING_PUSH_TIMEOUT_MS,
+        dir: config.marketingPushDir,
+      }),
+    },
+    close: () => transport.close(),
+    describe: `mail → ${transport.description}, marketing pushes → ${
+      config.MARKETING_PUSH_URL ? new URL(config.MARKETING_PUSH_URL).origin : config.marketingPushDir
+    }`,
+  };
+}
+
+export interface RunningOutbox {
+  /** Look for due rows now (after queuing one in this process; other writers are heard through NOTIFY). */
+  kick(): void;
+  /** Delivers what is due now (joining a run in progress); resolves with the rows attempted. */
+  drain(): Promise<number>;
+  /** Stops claiming and waits for deliveries in progress; call before closing the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the outbox worker of this process with the handlers of `config`, or nothing when
+ * OUTBOX_WORKER=off (another process delivers).
+ */
+export async function startOutbox(
+  database: Database,
+  config: OutboxConfig,
+  log: Log = console,
+): Promise<RunningOutbox> {
+  if (config.OUTBOX_WORKER === 'off') {
+    log.log('[outbox] worker off (OUTBOX_WORKER=off): another process delivers the outbox');
+    return { kick: () => undefined, drain: async () => 0, stop: async () => undefined };
+  }
+  const { handlers, close, describe } = outboxHandlers(database, config);
+  const worker = new OutboxWorker(database, {
+    handlers,
+    pollSeconds: config.OUTBOX_POLL_S,
+    leaseSeconds: config.OUTBOX_LEASE_S,
+    baseBackoffSeconds: config.OUTBOX_BASE_BACKOFF_S,
+    maxBackoffSeconds: config.OUTBOX_MAX_BACKOFF_S,
+    alertAttempts: config.OUTBOX_ALERT_ATTEMPTS,
+    batch: config.OUTBOX_BATCH,
+    log,
+  });
+  await worker.start();
+  log.log(`[outbox] worker on: ${describe}`);
+  return {
+    kick: () => worker.kick(),
+    drain: () => worker.drain(),
+    async stop() {
+      await worker.stop();
+      close();
+    },
+  };
+}
