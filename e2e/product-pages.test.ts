@@ -271,7 +271,7 @@ describe('product pages', () => {
         await dialog
           .getByRole('link', { name: await phrase('en-US', 'loginPrompt.login') })
           .getAttribute('href'),
-      ).toBe(`/login?returnUrl=${encodeURIComponent(`/product/${bim.ID}`)}`);
+      ).toBe(`/login?redirectURI=${encodeURIComponent(`/product/${bim.ID}`)}`);
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       expect(await page.getByRole('dialog').count()).toBe(0);

@@ -1,0 +1,56 @@
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { crossSiteRefusal, decodeToken, isCrossSite, readJsonBody } from '../auth/route-guards';
+import { TokenRefused, type VerifiedUser, verifyUserToken } from '../auth/verify-token';
+import { ProjectError } from './commerce-projects';
+
+/**
+ * The shape every project route of spec §7 shares: a JSON body with the user's token URI-encoded in it,
+ * checked with zod (400 naming each problem); changes refused when another site sends them (403); the
+ * token verified before anything happens (401 with the reason); then the work, done with the token's
+ * own user through the commerce service, whose refusals come back with their status and message
+ * (`{error}`, spec §8: the first error's Message). Unexpected failures are logged and answer 502.
+ */
+export function projectRoute<T extends { token: string }>(
+  schema: z.ZodType<T>,
+  work: (token: string, body: T, user: VerifiedUser) => Promise<unknown>,
+  { changes }: { changes: boolean },
+): (request: Request) => Promise<NextResponse> {
+  return async (request) => {
+    if (changes && isCrossSite(request)) return crossSiteRefusal();
+    const parsed = await readJsonBody(request, schema);
+    if (!parsed.ok) return parsed.response;
+    const token = decodeToken(parsed.value.token);
+    let user: VerifiedUser;
+    try {
+      user = await verifyUserToken(token);
+    } catch (error) {
+      if (error instanceof TokenRefused) return NextResponse.json({ error: error.message }, { status: 401 });
+      throw error;
+    }
+    try {
+      const result = await work(token, parsed.value, user);
+      return NextResponse.json(result ?? { ok: true }, { headers: { 'cache-control': 'no-store' } });
+    } catch (error) {
+      if (error instanceof ProjectError) {
+        if (error.status >= 500) console.error('[projects] the commerce service failed:', error);
+        return NextResponse.json({ error: error.message }, { status: error.status });
+      }
+      console.error('[projects] unexpected failure:', error);
+      return NextResponse.json(
+        { error: 'The project service failed; nothing was changed.' },
+        { status: 502 },
+      );
+    }
+  };
+}
+
+export const tokenField = z.string({ error: 'is required' }).min(1, 'is required').max(8192, 'is too long');
+export const idField = z.string({ error: 'is required' }).min(1, 'is required').max(100, 'is too long');
+export const quantityField = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(999_999, 'must be at most 999999');
+export const textField = (max: number) =>
+  z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`);

@@ -1,0 +1,239 @@
+import { createCommerceService } from '@catalogue/commerce';
+import { generateDataset } from '@catalogue/dataset';
+import { loadDataset } from '@catalogue/dataset/load';
+import { inventoryColumns, variantRows } from '@catalogue/dataset/load/stock';
+import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
+import { setSharedServices } from '@catalogue/service-kit/shared';
+import { Auth, Me } from 'ordercloud-javascript-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as addLine } from '../app/api/ordercloud/Buyer/AddProductLineItem/route';
+import { POST as addProducts } from '../app/api/ordercloud/Buyer/AddProductToProject/route';
+import { POST as addBrand } from '../app/api/ordercloud/Buyer/addBrand/route';
+import { POST as addPackaging } from '../app/api/ordercloud/Buyer/addPackagingOption/route';
+import { POST as create } from '../app/api/ordercloud/Buyer/createNewProject/route';
+import { POST as duplicate } from '../app/api/ordercloud/Buyer/DuplicateProject/route';
+import { DELETE as deleteLine } from '../app/api/ordercloud/Buyer/deleteProductFromProject/route';
+import { DELETE as deleteProject } from '../app/api/ordercloud/Buyer/deleteProject/route';
+import { POST as listAll } from '../app/api/ordercloud/Buyer/getAllProjects/route';
+import { POST as worksheet } from '../app/api/ordercloud/Buyer/orderWorksheet/route';
+import { POST as submit } from '../app/api/ordercloud/Buyer/submitProjectforQuote/route';
+import { POST as updateLine } from '../app/api/ordercloud/Buyer/UpdateProductLineItem/route';
+import { configureInProcessCommerce } from '../data/commerce-sdk';
+
+/**
+ * The project routes of spec §7 against the real commerce service, in-process, on both databases: each
+ * route with the user's URI-encoded token, the region filter, all-or-nothing multi-line changes, the
+ * refusals (bad body, bad token, another company's project, cross-site) changing nothing.
+ */
+
+type Handler = (request: Request) => Promise<Response>;
+
+const call = async (
+  handler: Handler,
+  body: unknown,
+  headers: Record<string, string> = {},
+  method = 'POST',
+) => {
+  const response = await handler(
+    new Request('http://localhost/api/ordercloud/Buyer/x', {
+      method,
+      headers: { 'content-type': 'application/json', host: 'localhost', ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & { error?: string },
+  };
+};
+
+describe(`project routes on ${testDriver()}`, () => {
+  let database: TestDatabase;
+  let engineer = '';
+  let euBuyer = '';
+  const products: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const dataset = generateDataset({ skus: 120 });
+    await loadDataset(database.db, dataset);
+    const service = createCommerceService(database, { basePath: '/ordercloud' });
+    setSharedServices([service]);
+    configureInProcessCommerce();
+    engineer = encodeURIComponent((await Auth.Login('engineer', 'Buyer#2026', 'storefront')).access_token);
+    euBuyer = encodeURIComponent((await Auth.Login('eu-buyer', 'Buyer#2026', 'storefront')).access_token);
+    const visible = await Me.ListProducts(
+      { catalogID: 'catalog-us', pageSize: 100 },
+      { accessToken: decodeURIComponent(engineer) },
+    );
+    // Products any quantity the test uses is orderable of: sold by the piece, no required spec, and either
+    // made to order or with at least 20 in stock (the demo stock is derived from the ID, load/stock.ts).
+    const usable = new Set(
+      dataset.products
+        .filter((p) => p.quantityMultiplier === 1)
+        .filter((p) => {
+          const stock = inventoryColumns(p);
+          return !('inventoryQuantityAvailable' in stock) || (stock.inventoryQuantityAvailable ?? 0) >= 20;
+        })
+        .map((p) => p.id),
+    );
+    for (const row of variantRows(dataset).assignments) usable.delete(row.productId);
+    products.push(
+      ...visible.Items.filter((p) => usable.has(p.ID))
+        .slice(0, 3)
+        .map((p) => p.ID),
+    );
+    if (products.length < 3) throw new Error('the demo catalogue has too few products sold by the piece');
+  }, 120_000);
+  afterAll(async () => {
+    setSharedServices(null);
+    await database?.dispose();
+  });
+
+  it('creates, fills, edits, duplicates and submits a project through the routes', async () => {
+    const created = await call(create, {
+      projectName: 'Hospital wing',
+      projectDesc: 'Level 2',
+      regionName: 'US',
+      token: engineer,
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.ID as string;
+    expect(created.body.xp).toEqual({
+      projectName: 'Hospital wing',
+      projectDesc: 'Level 2',
+      regionName: 'US',
+    });
+
+    const [first, second, third] = products as [string, string, string];
+    const line = await call(addLine, { productName: first, projectId: id, qty: 3, token: engineer });
+    expect(line.status).toBe(200);
+    const many = await call(addProducts, {
+      products: [
+        { productName: second, qty: 2 },
+        { productName: third, qty: 1 },
+      ],
+      ID: id,
+      token: engineer,
+    });
+    expect(many.body.error ?? many.status).toBe(200);
+    expect((many.body.LineItems as unknown[]).length).toBe(3);
+
+    // All or nothing: one unknown product and the other one is not added either.
+    const refused = await call(addProducts, {
+      products: [
+        { productName: first, qty: 1 },
+        { productName: 'NO-SUCH', qty: 1 },
+      ],
+      ID: id,
+      token: engineer,
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.body.error).toMatch(/NO-SUCH|not found|Product/i);
+    let sheet = await call(worksheet, { orderId: id, token: engineer });
+    const lines = sheet.body.LineItems as { ID: string; ProductID: string; Quantity: number }[];
+    expect(lines).toHaveLength(3);
+
+    const firstLine = lines.find((l) => l.ProductID === first) as { ID: string };
+    expect(
+      (await call(updateLine, { lineItemId: firstLine.ID, projectId: id, qty: 7, token: engineer })).body
+        .Quantity,
+    ).toBe(7);
+    expect((await call(addBrand, { brand: 'Northfield', ID: id, token: engineer })).body.xp).toMatchObject({
+      brand: 'Northfield',
+    });
+    const packaging = await call(addPackaging, {
+      products: [{ lineItemId: firstLine.ID, packagingOption: 'Bulk' }],
+      ID: id,
+      token: engineer,
+    });
+    expect(packaging.status).toBe(200);
+    const badPackaging = await call(addPackaging, {
+      products: [
+        { lineItemId: firstLine.ID, packagingOption: 'Carton' },
+        { lineItemId: 'nope', packagingOption: 'Carton' },
+      ],
+      ID: id,
+      token: engineer,
+    });
+    expect(badPackaging.status).toBe(404);
+    sheet = await call(worksheet, { orderId: id, token: engineer });
+    expect(
+      (sheet.body.LineItems as { ID: string; xp: { packagingOption?: string } }[]).find(
+        (l) => l.ID === firstLine.ID,
+      )?.xp.packagingOption,
+    ).toBe('Bulk');
+
+    const thirdLine = lines.find((l) => l.ProductID === third) as { ID: string };
+    expect(
+      (await call(deleteLine, { lineItemId: thirdLine.ID, projectId: id, token: engineer }, {}, 'DELETE'))
+        .status,
+    ).toBe(200);
+
+    const copy = await call(duplicate, { token: engineer, projectObj: { ID: id } });
+    expect(copy.body.xp).toMatchObject({ projectName: 'Hospital wing (copy)', brand: 'Northfield' });
+    const copySheet = await call(worksheet, { orderId: copy.body.ID, token: engineer });
+    expect((copySheet.body.LineItems as unknown[]).length).toBe(2);
+
+    const submitted = await call(submit, { projectId: id, token: engineer });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.Status).not.toBe('Unsubmitted');
+    // Read-only once submitted.
+    expect(
+      (await call(addLine, { productName: first, projectId: id, qty: 1, token: engineer })).status,
+    ).toBeGreaterThanOrEqual(400);
+
+    const open = await call(listAll, { submitted: false, token: engineer });
+    const done = await call(listAll, { submitted: true, token: engineer });
+    expect((open.body.Items as { ID: string }[]).map((p) => p.ID)).toContain(copy.body.ID);
+    expect((done.body.Items as { ID: string }[]).map((p) => p.ID)).toEqual([id]);
+
+    expect((await call(deleteProject, { orderID: copy.body.ID, token: engineer }, {}, 'DELETE')).status).toBe(
+      200,
+    );
+    expect(
+      (await call(deleteProject, { orderID: id, token: engineer }, {}, 'DELETE')).body.error,
+    ).toBeTruthy();
+  });
+
+  it('keeps projects of other regions out of the region filter', async () => {
+    const eu = await call(create, { projectName: 'Depot', regionName: 'EU', token: engineer });
+    const none = await call(create, { projectName: 'Plain', regionName: 'US', token: engineer });
+    const us = (await call(listAll, { submitted: false, token: engineer })).body.Items as { ID: string }[];
+    const inEu = (await call(listAll, { submitted: false, regionName: 'EU', token: engineer })).body
+      .Items as { ID: string }[];
+    expect(us.map((p) => p.ID)).toContain(none.body.ID);
+    expect(us.map((p) => p.ID)).not.toContain(eu.body.ID);
+    expect(inEu.map((p) => p.ID)).toEqual([eu.body.ID]);
+  });
+
+  it('refuses bad bodies, bad tokens, cross-site requests and other users’ projects, changing nothing', async () => {
+    const mine = await call(create, { projectName: 'Mine', regionName: 'US', token: engineer });
+    expect((await call(create, { projectName: '', regionName: 'Mars', token: engineer })).status).toBe(400);
+    expect(
+      (await call(addLine, { productName: products[0], projectId: mine.body.ID, qty: 0, token: engineer }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(addLine, { productName: products[0], projectId: mine.body.ID, qty: 1.5, token: engineer }))
+        .status,
+    ).toBe(400);
+    const tampered = await call(worksheet, { orderId: mine.body.ID, token: `${engineer.slice(0, -4)}AAAA` });
+    expect(tampered.status).toBe(401);
+    expect(tampered.body.error).toBe('Invalid token');
+    const crossSite = await call(
+      addLine,
+      { productName: products[0], projectId: mine.body.ID, qty: 1, token: engineer },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(crossSite.status).toBe(403);
+    const foreign = await call(worksheet, { orderId: mine.body.ID, token: euBuyer });
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await call(addLine, { productName: products[0], projectId: mine.body.ID, qty: 1, token: euBuyer }))
+        .status,
+    ).toBeGreaterThanOrEqual(400);
+    const sheet = await call(worksheet, { orderId: mine.body.ID, token: engineer });
+    expect(sheet.body.LineItems).toEqual([]);
+  });
+});
