@@ -178,9 +178,7 @@ describe('favourites', () => {
       body: JSON.stringify({ data: { token: encodeURIComponent(token) } }),
     });
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { Errors: { ErrorCode: string }[] }).Errors[0]?.ErrorCode).toBe(
-      'CrossSiteRequest',
-    );
+    expect(((await response.json()) as { error: string }).error).toBe('Cross-site requests are not allowed.');
   });
 
   it('asks a visitor who clicks a heart to log in, in an accessible dialog', async () => {

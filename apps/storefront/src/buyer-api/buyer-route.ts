@@ -1,9 +1,14 @@
+import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { isCrossSite } from '../auth/route-guards';
-import { BuyerApiError, errorResponse } from './errors';
-import { readUserToken, type UserToken } from './user-token';
+import { crossSiteRefusal, decodeToken, isCrossSite, readJsonBody } from '../auth/route-guards';
+import { TokenRefused, type VerifiedUser, verifyUserToken } from '../auth/verify-token';
+import { errorResponse } from './errors';
 
-const MAX_BODY_BYTES = 100_000;
+/** The caller of a buyer route: the access token (URI-decoded) and its verified user. */
+export interface BuyerCaller {
+  token: string;
+  user: VerifiedUser;
+}
 
 export interface BuyerRouteOptions<Fields extends z.ZodRawShape> {
   /** The fields of `data` besides `token` (strict: any other field is refused). */
@@ -11,59 +16,43 @@ export interface BuyerRouteOptions<Fields extends z.ZodRawShape> {
   /** Refuse requests a browser sent from another site (routes that change something). */
   changesState: boolean;
   /** The route's work; what it returns is answered as JSON (200). */
-  run: (input: { user: UserToken; data: z.infer<z.ZodObject<Fields>> }) => Promise<unknown>;
+  run: (input: { caller: BuyerCaller; data: z.infer<z.ZodObject<Fields>> }) => Promise<unknown>;
 }
 
 /**
- * A buyer API route of spec §7 (`POST /api/ordercloud/Buyer/<Name>` with `{data: {token, …}}`): the one
- * place that checks where the request comes from, reads and validates the JSON body with zod, reads the
- * URI-encoded user token, runs the route and turns every failure into the commerce service's error
- * envelope (`errors.ts`). Projects and user routes (later steps) take the same shape.
+ * A buyer route of spec §7 whose body is `{data: {token, …}}` (the favourites routes): the same guards
+ * as the project routes (`projects/project-route.ts`, `auth/route-guards.ts`) — cross-site changes
+ * refused (403), the body checked with zod (400 naming each problem), the URI-encoded token verified
+ * (401 with the reason: missing, "Invalid token", expired) — then the work, whose refusals answer
+ * `{error}` with their status (`errors.ts`; the commerce service's: its first error's Message, spec §8).
  */
 export function buyerRoute<Fields extends z.ZodRawShape>(
   options: BuyerRouteOptions<Fields>,
 ): (request: Request) => Promise<Response> {
   const body = z.strictObject({
-    data: z.strictObject({ token: z.string().max(8_000).optional(), ...options.fields }),
+    data: z.strictObject({ token: z.string().max(8192, 'is too long').optional(), ...options.fields }),
   });
   return async (request) => {
+    if (options.changesState && isCrossSite(request)) return crossSiteRefusal();
+    const parsed = await readJsonBody(request, body);
+    if (!parsed.ok) return parsed.response;
+    const { token: encoded, ...data } = parsed.value.data as { token?: string } & Record<string, unknown>;
+    const token = encoded ? decodeToken(encoded) : '';
+    let user: VerifiedUser;
     try {
-      if (options.changesState && isCrossSite(request)) {
-        throw BuyerApiError.of(
-          403,
-          'CrossSiteRequest',
-          'This request came from another site and was refused.',
-        );
-      }
-      const json = await readJson(request);
-      const parsed = body.safeParse(json);
-      if (!parsed.success) throw BuyerApiError.fromZod(parsed.error);
-      const { token, ...data } = parsed.data.data as { token?: string } & Record<string, unknown>;
-      const user = readUserToken(token, Date.now());
-      const result = await options.run({ user, data: data as z.infer<z.ZodObject<Fields>> });
-      return Response.json(result, { headers: { 'cache-control': 'no-store' } });
+      user = await verifyUserToken(token);
+    } catch (error) {
+      if (error instanceof TokenRefused) return NextResponse.json({ error: error.message }, { status: 401 });
+      return errorResponse(error);
+    }
+    try {
+      const result = await options.run({
+        caller: { token, user },
+        data: data as z.infer<z.ZodObject<Fields>>,
+      });
+      return NextResponse.json(result, { headers: { 'cache-control': 'no-store' } });
     } catch (error) {
       return errorResponse(error);
     }
   };
-}
-
-async function readJson(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('application/json')) {
-    throw BuyerApiError.of(
-      415,
-      'UnsupportedMediaType',
-      'Send the request as JSON (content-type: application/json).',
-    );
-  }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    throw BuyerApiError.of(413, 'RequestTooLarge', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw BuyerApiError.of(400, 'InvalidJson', 'The request body is not valid JSON.');
-  }
 }

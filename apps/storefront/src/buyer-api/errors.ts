@@ -1,9 +1,7 @@
-import type { z } from 'zod';
-
 /**
- * Errors of the buyer API (`/api/ordercloud/Buyer/*`), in the commerce service's own envelope
- * (`{Errors: [{ErrorCode, Message, Data?}]}`), so a caller reads every failure the same way whether it
- * came from this route or from the service behind it (spec §8: the message is the first error's Message).
+ * Refusals of the buyer routes, answered as the other storefront routes answer (`{error}` with the
+ * status, `auth/route-guards.ts`), plus `code` and `data` for programs: ours as raised, the commerce
+ * service's with its status and its first error's Message (spec §8).
  */
 
 export interface BuyerApiErrorItem {
@@ -25,21 +23,6 @@ export class BuyerApiError extends Error {
     return new BuyerApiError(status, [
       { ErrorCode: code, Message: message, ...(data ? { Data: data } : {}) },
     ]);
-  }
-
-  /** One `ValidationFailure` per zod issue, each naming the property (`data.newData.add.0`). */
-  static fromZod(error: z.ZodError): BuyerApiError {
-    return new BuyerApiError(
-      400,
-      error.issues.map((issue) => {
-        const property = issue.path.map(String).join('.');
-        return {
-          ErrorCode: 'ValidationFailure',
-          Message: property ? `${property}: ${issue.message}` : issue.message,
-          Data: { Property: property, Issue: issue.code },
-        };
-      }),
-    );
   }
 
   static notFound(objectType: string, objectId: string, message?: string): BuyerApiError {
@@ -67,27 +50,34 @@ function isCommerceRefusal(error: unknown): error is CommerceRefusal {
   );
 }
 
-/** The JSON answer of a failure: ours as they are, the commerce service's with its status and Errors. */
+/** The JSON answer of a failure: `{error, code, data}` with the status. */
 export function errorResponse(error: unknown): Response {
-  if (error instanceof BuyerApiError) return errorJson(error.status, error.errors);
+  if (error instanceof BuyerApiError) return errorJson(error.status, error.errors[0]);
   if (isCommerceRefusal(error) && error.status >= 400 && error.status < 500) {
-    const errors = (error.errors ?? []).map((e) => ({
-      ErrorCode: e.ErrorCode ?? 'Error',
-      Message: e.Message ?? error.message,
-      ...(e.Data && typeof e.Data === 'object' ? { Data: e.Data as Record<string, unknown> } : {}),
-    }));
-    return errorJson(
-      error.status,
-      errors.length > 0 ? errors : [{ ErrorCode: 'Error', Message: error.message }],
-    );
+    const first = error.errors?.[0];
+    return errorJson(error.status, {
+      ErrorCode: first?.ErrorCode ?? 'Error',
+      Message: first?.Message ?? error.message,
+      ...(first?.Data && typeof first.Data === 'object'
+        ? { Data: first.Data as Record<string, unknown> }
+        : {}),
+    });
   }
   // A fault of the service or of this code: logged here, the caller learns only that it failed.
-  console.error('[buyer-api]', error);
-  return errorJson(500, [
-    { ErrorCode: 'InternalServerError', Message: 'The request could not be completed. Please try again.' },
-  ]);
+  console.error('[buyer-api] unexpected failure:', error);
+  return errorJson(502, {
+    ErrorCode: 'ServiceFailed',
+    Message: 'The favourites service failed; nothing was changed.',
+  });
 }
 
-function errorJson(status: number, errors: BuyerApiErrorItem[]): Response {
-  return Response.json({ Errors: errors }, { status, headers: { 'cache-control': 'no-store' } });
+function errorJson(status: number, error: BuyerApiErrorItem | undefined): Response {
+  return Response.json(
+    {
+      error: error?.Message ?? `Request failed with status code ${status}`,
+      code: error?.ErrorCode,
+      data: error?.Data,
+    },
+    { status, headers: { 'cache-control': 'no-store' } },
+  );
 }

@@ -9,9 +9,9 @@ import { createFavourites, readFavourites, updateFavourites } from './favourites
  * - `CreateFavoriteProducts {data:{token}}` → `{ID, Items}`: creates the list when missing (idempotent);
  * - `UpdateFavoriteProducts {data:{token, id, newData:{add?, remove?}}}` → `{ID, Items}` after the change;
  *   `id` is the list's ID, `add`/`remove` product IDs (at most 100 each, not both empty, none in both).
- * Failures: 400 (bad body, one `ValidationFailure` per problem), 401 (no, malformed or expired token),
+ * Failures: 400 (bad body, `{error, issues}` naming each problem), 401 (no, malformed or expired token),
  * 403 (from another site), 404 (unknown list or a product the user may not see: nothing changed),
- * and the commerce service's own refusals, all as `{Errors: [{ErrorCode, Message, Data}]}`.
+ * and the commerce service's own refusals, as `{error, code, data}` (`buyer-api/errors.ts`).
  */
 
 const productId = z
@@ -31,13 +31,13 @@ export const favouriteChangeSchema = z
 export const getFavoriteProducts = buyerRoute({
   fields: {},
   changesState: false,
-  run: ({ user }) => readFavourites(user),
+  run: ({ caller }) => readFavourites(caller),
 });
 
 export const createFavoriteProducts = buyerRoute({
   fields: {},
   changesState: true,
-  run: ({ user }) => createFavourites(user),
+  run: ({ caller }) => createFavourites(caller),
 });
 
 export const updateFavoriteProducts = buyerRoute({
@@ -46,5 +46,5 @@ export const updateFavoriteProducts = buyerRoute({
     newData: favouriteChangeSchema,
   },
   changesState: true,
-  run: ({ user, data }) => updateFavourites(user, data.id, data.newData),
+  run: ({ caller, data }) => updateFavourites(caller, data.id, data.newData),
 });

@@ -1,6 +1,6 @@
 import { Me, type ProductCollection } from 'ordercloud-javascript-sdk';
+import type { BuyerCaller } from '../buyer-api/buyer-route';
 import { BuyerApiError } from '../buyer-api/errors';
-import type { UserToken } from '../buyer-api/user-token';
 import { configureInProcessCommerce } from '../data/commerce-sdk';
 import type { FavouriteChange, FavouriteList, FavouriteProduct } from './favourite-types';
 import { favouritesCollectionId } from './favourites-id';
@@ -17,9 +17,9 @@ export const MAX_FAVOURITES = 500;
 /** Entries read per call (the service's largest page). */
 const PAGE_SIZE = 100;
 
-function options(user: UserToken) {
+function options(caller: BuyerCaller) {
   configureInProcessCommerce();
-  return { accessToken: user.token };
+  return { accessToken: caller.token };
 }
 
 function status(error: unknown): number | null {
@@ -68,10 +68,10 @@ export function toFavouriteProduct(product: {
  * The user's favourites collection, or null when they have none yet. A visible collection with the ID
  * that is not Private is not theirs alone (a colleague's Public one): refused rather than used.
  */
-async function findCollection(user: UserToken): Promise<ProductCollection | null> {
-  const id = favouritesCollectionId(user.userId);
+async function findCollection(caller: BuyerCaller): Promise<ProductCollection | null> {
+  const id = favouritesCollectionId(caller.user.userId);
   try {
-    const collection = await Me.GetProductCollection(id, options(user));
+    const collection = await Me.GetProductCollection(id, options(caller));
     if (collection.AccessLevel !== 'Private') throw idTaken(id);
     return collection;
   } catch (error) {
@@ -90,35 +90,35 @@ function idTaken(id: string): BuyerApiError {
 }
 
 /** Every product of the collection the user may still see, in list order. */
-async function collectionProducts(user: UserToken, id: string): Promise<FavouriteProduct[]> {
+async function collectionProducts(caller: BuyerCaller, id: string): Promise<FavouriteProduct[]> {
   const items: FavouriteProduct[] = [];
   for (let page = 1; ; page++) {
-    const answer = await Me.ListProductCollectionEntries(id, { page, pageSize: PAGE_SIZE }, options(user));
+    const answer = await Me.ListProductCollectionEntries(id, { page, pageSize: PAGE_SIZE }, options(caller));
     items.push(...answer.Items.map(toFavouriteProduct));
     if (page >= answer.Meta.TotalPages) return items;
   }
 }
 
 /** `GetFavoriteProducts`: the list (no collection yet: an empty list with ID null, not an error). */
-export async function readFavourites(user: UserToken): Promise<FavouriteList> {
-  if (!(await findCollection(user))) return { ID: null, Items: [] };
-  const id = favouritesCollectionId(user.userId);
-  return { ID: id, Items: await collectionProducts(user, id) };
+export async function readFavourites(caller: BuyerCaller): Promise<FavouriteList> {
+  if (!(await findCollection(caller))) return { ID: null, Items: [] };
+  const id = favouritesCollectionId(caller.user.userId);
+  return { ID: id, Items: await collectionProducts(caller, id) };
 }
 
 /** `CreateFavoriteProducts`: the collection, created when missing (calling it again changes nothing). */
-export async function createFavourites(user: UserToken): Promise<FavouriteList> {
-  const id = favouritesCollectionId(user.userId);
-  if (await findCollection(user)) return { ID: id, Items: await collectionProducts(user, id) };
+export async function createFavourites(caller: BuyerCaller): Promise<FavouriteList> {
+  const id = favouritesCollectionId(caller.user.userId);
+  if (await findCollection(caller)) return { ID: id, Items: await collectionProducts(caller, id) };
   try {
     await Me.CreateProductCollection(
       { ID: id, Name: 'Favourites', AccessLevel: 'Private', xp: { Purpose: 'favourites' } },
-      options(user),
+      options(caller),
     );
   } catch (error) {
     if (status(error) !== 409) throw error;
     // Created by a concurrent call of the same user, or the ID is taken by someone else's collection.
-    const created = await findCollection(user);
+    const created = await findCollection(caller);
     if (!created) throw idTaken(id);
   }
   return { ID: id, Items: [] };
@@ -132,12 +132,12 @@ export async function createFavourites(user: UserToken): Promise<FavouriteList> 
  * undone before the refusal is answered.
  */
 export async function updateFavourites(
-  user: UserToken,
+  caller: BuyerCaller,
   collectionId: string,
   change: FavouriteChange,
 ): Promise<FavouriteList> {
-  const own = favouritesCollectionId(user.userId);
-  const collection = collectionId === own ? await findCollection(user) : null;
+  const own = favouritesCollectionId(caller.user.userId);
+  const collection = collectionId === own ? await findCollection(caller) : null;
   if (!collection) {
     throw BuyerApiError.notFound(
       'ProductCollection',
@@ -147,11 +147,11 @@ export async function updateFavourites(
         : `Favourites list not found: ${collectionId}. Yours is ${own}.`,
     );
   }
-  const current = await collectionProducts(user, own);
+  const current = await collectionProducts(caller, own);
   const present = new Set(current.map((p) => p.ID));
   const toAdd = [...new Set(change.add ?? [])].filter((id) => !present.has(id));
   const toRemove = [...new Set(change.remove ?? [])].filter((id) => present.has(id));
-  if (toAdd.length > 0) await requireVisible(user, toAdd);
+  if (toAdd.length > 0) await requireVisible(caller, toAdd);
   if (current.length + toAdd.length - toRemove.length > MAX_FAVOURITES) {
     throw BuyerApiError.of(
       400,
@@ -163,28 +163,28 @@ export async function updateFavourites(
   const done: { kind: 'add' | 'remove'; productId: string }[] = [];
   try {
     for (const productId of toRemove) {
-      await Me.DeleteProductCollectionEntry(own, productId, options(user));
+      await Me.DeleteProductCollectionEntry(own, productId, options(caller));
       done.push({ kind: 'remove', productId });
     }
     for (const productId of toAdd) {
-      await Me.CreateProductCollectionEntry(own, productId, options(user));
+      await Me.CreateProductCollectionEntry(own, productId, options(caller));
       done.push({ kind: 'add', productId });
     }
   } catch (error) {
-    await undo(user, own, done);
+    await undo(caller, own, done);
     throw error;
   }
-  return { ID: own, Items: await collectionProducts(user, own) };
+  return { ID: own, Items: await collectionProducts(caller, own) };
 }
 
 /** Refuses the change unless the user may see every product (unknown and hidden ones look alike). */
-async function requireVisible(user: UserToken, productIds: string[]): Promise<void> {
+async function requireVisible(caller: BuyerCaller, productIds: string[]): Promise<void> {
   const seen = new Set<string>();
   for (let start = 0; start < productIds.length; start += PAGE_SIZE) {
     const chunk = productIds.slice(start, start + PAGE_SIZE);
     const answer = await Me.ListProducts(
       { filters: { ID: chunk.join('|') }, pageSize: PAGE_SIZE },
-      options(user),
+      options(caller),
     );
     for (const product of answer.Items) seen.add(product.ID);
   }
@@ -201,14 +201,14 @@ async function requireVisible(user: UserToken, productIds: string[]): Promise<vo
 
 /** Reverts the steps of a failed change, newest first (a failure to revert is logged, not hidden). */
 async function undo(
-  user: UserToken,
+  caller: BuyerCaller,
   id: string,
   done: { kind: 'add' | 'remove'; productId: string }[],
 ): Promise<void> {
   for (const step of done.reverse()) {
     try {
-      if (step.kind === 'add') await Me.DeleteProductCollectionEntry(id, step.productId, options(user));
-      else await Me.CreateProductCollectionEntry(id, step.productId, options(user));
+      if (step.kind === 'add') await Me.DeleteProductCollectionEntry(id, step.productId, options(caller));
+      else await Me.CreateProductCollectionEntry(id, step.productId, options(caller));
     } catch (error) {
       console.error(`[favourites] could not undo ${step.kind} of ${step.productId} in ${id}`, error);
     }

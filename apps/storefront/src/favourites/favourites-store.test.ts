@@ -40,7 +40,7 @@ function fakeBuyerApi(options: { status?: number } = {}) {
     calls.push({ route, data });
     await Promise.resolve();
     if (options.status) {
-      return Response.json({ Errors: [{ ErrorCode: 'X', Message: 'refused' }] }, { status: options.status });
+      return Response.json({ error: 'refused' }, { status: options.status });
     }
     if (route === 'CreateFavoriteProducts') list = { ...list, ID: 'favourites-engineer' };
     if (route === 'UpdateFavoriteProducts') {

@@ -23,7 +23,7 @@ export type FavouritesState =
   | { status: 'ready'; list: FavouriteList }
   | { status: 'failed' };
 
-/** A refusal of the buyer API (`{Errors: [{ErrorCode, Message}]}`), or the network failing. */
+/** A refusal of the buyer API (`{error}` with its status), or the network failing. */
 export class FavouritesError extends Error {
   constructor(
     readonly status: number,
@@ -69,13 +69,11 @@ async function post(route: string, data: Record<string, unknown>): Promise<Favou
   } catch (error) {
     throw new FavouritesError(0, error instanceof Error ? error.message : 'Network Error');
   }
-  const body = (await response.json().catch(() => null)) as
-    | (FavouriteList & { Errors?: { Message?: string }[] })
-    | null;
+  const body = (await response.json().catch(() => null)) as (FavouriteList & { error?: string }) | null;
   if (!response.ok || !body) {
     throw new FavouritesError(
       response.status,
-      body?.Errors?.[0]?.Message ?? `Request failed with status code ${response.status}`,
+      body?.error ?? `Request failed with status code ${response.status}`,
     );
   }
   return body;
