@@ -15,6 +15,8 @@ import { setSharedServices } from '@catalogue/service-kit/shared';
 import { StorefrontConfigError, storefrontConfig } from '@catalogue/storefront/config';
 import { ensureStorefrontBuild } from './build';
 import { serverConfigFromEnv } from './config';
+import { PageCache, setSharedPageCache } from './page-cache/page-cache';
+import { databaseTagChanges, TagVersions, touchTags } from './page-cache/tag-feed';
 import { storefrontDir } from './paths';
 import { seedOnFirstRun } from './seed';
 import { createSiteServer } from './site';
@@ -47,6 +49,13 @@ async function main(): Promise<void> {
     createContentService(database, { basePath: '/content' }),
   ];
   setSharedServices(services);
+  if (config.PAGE_CACHE_MB > 0) {
+    const tagVersions = new TagVersions(databaseTagChanges(database));
+    await tagVersions.sync();
+    setSharedPageCache(
+      new PageCache(tagVersions, config.PAGE_CACHE_MB * 1024 * 1024, (tags) => touchTags(database, tags)),
+    );
+  }
 
   const { default: next } = await import('next');
   const pagesApp = next({ dev: false, dir: storefrontDir, hostname: 'localhost', port: config.PORT });
@@ -62,6 +71,8 @@ async function main(): Promise<void> {
   await listen(server, config.PORT, config.HOST);
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const { port } = server.address() as AddressInfo;
+  // Canonical links without SITE_ORIGIN use this address (apps/storefront/src/data/site-origin.ts).
+  process.env.CATALOGUE_LISTEN_ORIGIN = `http://${shownHost}:${port}`;
   console.log(`[server] ready on http://${shownHost}:${port} (APP_ENV=${config.APP_ENV})`);
 
   onShutdownSignal(async (signal) => {
@@ -73,6 +84,7 @@ async function main(): Promise<void> {
     await database.close();
     setSharedDatabase(null);
     setSharedServices(null);
+    setSharedPageCache(null);
     console.log('[server] stopped cleanly');
   });
 }

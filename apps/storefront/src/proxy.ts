@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from 'next/server';
+import { internalFamilyPath } from './routing/family-view';
 import { LOCALE_HEADER, PATH_HEADER } from './routing/locale-header';
 import { splitLocalePath } from './routing/locales';
 import { decideRoute } from './routing/proxy-decision';
@@ -19,9 +20,12 @@ export function proxy(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
   headers.set(LOCALE_HEADER, decision.locale);
   headers.set(PATH_HEADER, splitLocalePath(request.nextUrl.pathname).path);
-  if (decision.action === 'next') return NextResponse.next({ request: { headers } });
+  const internal = decision.action === 'rewrite' ? decision.pathname : request.nextUrl.pathname;
+  const family = internalFamilyPath(internal, request.nextUrl.searchParams);
+  if (decision.action === 'next' && !family) return NextResponse.next({ request: { headers } });
   const url = request.nextUrl.clone();
-  url.pathname = decision.pathname;
+  url.pathname = family?.pathname ?? internal;
+  if (family) url.search = '';
   return NextResponse.rewrite(url, { request: { headers } });
 }
 
