@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { createCommerceService } from '@catalogue/commerce';
 import { createContentService } from '@catalogue/content';
 import {
@@ -20,6 +21,7 @@ import { databaseTagChanges, TagVersions, touchTags } from './page-cache/tag-fee
 import { storefrontDir } from './paths';
 import { seedOnFirstRun } from './seed';
 import { createSiteServer } from './site';
+import { StaticAssets } from './static-assets';
 
 /**
  * `npm start`: build the storefront if needed, open and migrate the database, load the demo dataset on
@@ -62,11 +64,17 @@ async function main(): Promise<void> {
   await pagesApp.prepare();
   let pagesState = 'ready';
 
+  const staticAssets = new StaticAssets(path.join(storefrontDir, '.next', 'static'));
+  // In the background: until a file is compressed, Next serves it (gzip).
+  staticAssets
+    .prepare()
+    .catch((error: unknown) => console.error('[server] compressing assets failed:', error));
   const server = createSiteServer({
     database,
     services,
     pages: pagesApp.getRequestHandler(),
     pagesState: () => pagesState,
+    staticAssets,
   });
   await listen(server, config.PORT, config.HOST);
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;

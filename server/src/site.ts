@@ -3,6 +3,7 @@ import type { Database } from '@catalogue/db';
 import type { Service } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
 import { healthReport } from './health';
+import type { StaticAssets } from './static-assets';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -13,13 +14,21 @@ export interface SiteOptions {
   /** Everything else: Next.js's request handler. */
   pages: NodeHandler;
   pagesState: () => string;
+  /** Next's build assets in Brotli (served before Next, which only gzips). */
+  staticAssets?: StaticAssets;
 }
 
 /**
  * The one HTTP server: `/healthz`, then each service prefix straight to its Hono app (never through
  * Next.js, which costs several times the throughput), then Next.js for pages and `/api/*`.
  */
-export function createSiteServer({ database, services, pages, pagesState }: SiteOptions): Server {
+export function createSiteServer({
+  database,
+  services,
+  pages,
+  pagesState,
+  staticAssets,
+}: SiteOptions): Server {
   const routes = services.map((service) => ({
     prefix: service.basePath,
     // The adapter's lightweight Request/Response (installed as the globals; they inherit from the real
@@ -40,6 +49,7 @@ export function createSiteServer({ database, services, pages, pagesState }: Site
         return;
       }
     }
+    if (staticAssets?.serve(req, res, pathname)) return;
     Promise.resolve(pages(req, res)).catch((error: unknown) => {
       console.error('[server] page handler failed:', error);
       if (!res.headersSent) {

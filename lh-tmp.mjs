@@ -1,0 +1,16 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import fs from 'node:fs';
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless','--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+chrome.kill();
+fs.writeFileSync('/tmp/cache-run/lhr.json', JSON.stringify(r.lhr));
+const a = r.lhr.audits;
+const m = a.metrics.details.items[0];
+console.log({perf: r.lhr.categories.performance.score, lcp: a['largest-contentful-paint'].numericValue, tbt: a['total-blocking-time'].numericValue, si: a['speed-index'].numericValue, obsLcp: m.observedLargestContentfulPaint, obsFcp: m.observedFirstContentfulPaint, obsSI: m.observedSpeedIndex, obsLoad: m.observedLoad, tti: m.interactive});
+console.log(JSON.stringify(a['mainthread-work-breakdown'].details.items.map(i=>[i.group, Math.round(i.duration)])));
+console.log(JSON.stringify(a['bootup-time'].details.items.map(i=>[i.url.split('/').pop(), Math.round(i.total), Math.round(i.scripting)])));
+console.log(JSON.stringify(a['long-tasks']?.details?.items?.map(i=>[i.url.split('/').pop(), Math.round(i.duration), Math.round(i.startTime)])));
+console.log(JSON.stringify(a['largest-contentful-paint-element'].details.items[1]?.items));
+console.log(a['dom-size']?.numericValue);
