@@ -50,6 +50,7 @@ export function createSiteServer({
       }
     }
     if (staticAssets?.serve(req, res, pathname)) return;
+    keepPagesOutOfSharedCaches(res);
     Promise.resolve(pages(req, res)).catch((error: unknown) => {
       console.error('[server] page handler failed:', error);
       if (!res.headersSent) {
@@ -78,4 +79,22 @@ async function answerHealth(
   const { status, body } = await healthReport(database, services, pagesState);
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+}
+
+/** What cached pages say instead of Next's `s-maxage=31536000` (see keepPagesOutOfSharedCaches). */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/**
+ * Next marks pages of its route cache `Cache-Control: s-maxage=31536000`: a CDN or proxy in front would
+ * keep a page for a year and show it after an edit. The page cache here knows when a page changes
+ * (server/src/page-cache/); a shared cache would not, so pages tell every cache to ask again each time.
+ */
+export function keepPagesOutOfSharedCaches(res: ServerResponse): void {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => {
+    if (name.toLowerCase() === 'cache-control' && /\bs-maxage=/.test(String(value))) {
+      return setHeader(name, PAGE_CACHE_CONTROL);
+    }
+    return setHeader(name, value);
+  };
 }

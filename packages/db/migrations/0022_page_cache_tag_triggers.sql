@@ -77,6 +77,8 @@ BEGIN
       RETURN page_cache_category_tags(r->>'catalog_id', r->>'id')
         || CASE WHEN r->>'parent_id' IS NULL THEN '{}'::text[]
                 ELSE page_cache_category_tags(r->>'catalog_id', r->>'parent_id') END
+        -- any category of the catalog: what unknown category paths (cached 404s) carry
+        || ARRAY['categories:' || (r->>'catalog_id')]
         -- the header menu shows three levels (category-menu.ts MENU_DEPTH), the home page the first
         || CASE WHEN coalesce((r->'xp'->>'Level')::int, 1) <= 3 THEN ARRAY['menu:' || (r->>'catalog_id')]
                 ELSE '{}'::text[] END;

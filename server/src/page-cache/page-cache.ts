@@ -37,6 +37,11 @@ interface Stored extends NextCacheEntry {
 
 export const CACHE_TAGS_HEADER = 'x-next-cache-tags';
 
+/** How long a miss waits for its render's write (longer than any page render). */
+const RENDER_WINDOW_MS = 60_000;
+/** Misses remembered at most (oldest forgotten first): a bound against floods of never-stored keys. */
+const MAX_PENDING = 10_000;
+
 /** The tags an entry carries: a page's from Next's tags header, a data entry's from its context. */
 export function entryTags(value: NextCacheValue | null, contextTags: readonly string[] = []): string[] {
   const header = value?.headers?.[CACHE_TAGS_HEADER];
@@ -64,8 +69,8 @@ export interface PageCacheStats {
 
 export class PageCache {
   private readonly entries: LRUCache<string, Stored>;
-  /** Per key, the lowest feed version read by a miss whose render has not been stored yet. */
-  private readonly pending = new Map<string, number>();
+  /** Per key, the feed version read by the miss whose render has not been stored yet, and when. */
+  private readonly pending = new Map<string, { version: number; at: number }>();
 
   constructor(
     private readonly tags: TagVersions,
@@ -84,7 +89,13 @@ export class PageCache {
     }
     if (entry) this.entries.delete(key);
     const seen = this.tags.version;
-    this.pending.set(key, Math.min(this.pending.get(key) ?? seen, seen));
+    const now = Date.now();
+    const earlier = this.pending.get(key);
+    // Two renders of one key under way: the lower version covers both. A miss that never led to a write
+    // (a render that failed) is forgotten after RENDER_WINDOW_MS, so it cannot hold every later entry back.
+    const version = earlier && now - earlier.at < RENDER_WINDOW_MS ? Math.min(earlier.version, seen) : seen;
+    this.pending.set(key, { version, at: earlier && version === earlier.version ? earlier.at : now });
+    if (this.pending.size > MAX_PENDING) this.pending.delete(this.pending.keys().next().value as string);
     return null;
   }
 
@@ -94,9 +105,12 @@ export class PageCache {
     contextTags: readonly string[],
     cacheControl?: unknown,
   ) {
-    // No miss before this write (Next writes without reading in a few paths): the version from before
-    // any known change, so the first change of one of its tags drops it.
-    const version = this.pending.get(key) ?? 0;
+    // Normally the miss just before this render says which version its data is at least as new as. Next
+    // writes without reading first only when it renders in the background; then the version read last is
+    // the best known (a change committed during that render would be missed until the next change).
+    const pending = this.pending.get(key);
+    const version =
+      pending && Date.now() - pending.at < RENDER_WINDOW_MS ? pending.version : this.tags.version;
     this.pending.delete(key);
     if (value === null) {
       this.entries.delete(key);

@@ -14,6 +14,8 @@ export const cacheTags = {
    * below it (their assignments, their products' active flags and facet values).
    */
   category: (catalogId: string, categoryId: string) => `category:${catalogId}:${categoryId}`,
+  /** Any category of a catalog: carried by the 404 of an unknown category path, which a new one may fill. */
+  categories: (catalogId: string) => `categories:${catalogId}`,
   /** The categories the header menu and the home page show (levels 1–3) of a catalog. */
   menu: (catalogId: string) => `menu:${catalogId}`,
   /** A catalog and who may see it (catalog, catalog/category assignments). */

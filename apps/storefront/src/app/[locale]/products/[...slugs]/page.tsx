@@ -4,7 +4,7 @@ import { cacheTags } from '../../../../caching/cache-tags';
 import { tagPage } from '../../../../caching/page-tags';
 import { CategoryCard } from '../../../../components/category-card';
 import { getCategoryForLocale, MAX_CATEGORY_DEPTH } from '../../../../data/category-path';
-import { getDictionary, getLocaleInfo } from '../../../../data/content';
+import { getDictionary, getLocaleInfo, getRegionInfo } from '../../../../data/content';
 import {
   getAttributeLabels,
   getCategoryMarketing,
@@ -59,7 +59,12 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
   const { slugs, query } = routeOf(rawSlugs);
   if (!locale || slugs.length > MAX_CATEGORY_DEPTH) notFound();
   const found = await getCategoryForLocale(locale, slugs);
-  if (!found) notFound();
+  if (!found) {
+    // The 404 is cached too: a category created (or renamed) at this path later must replace it.
+    const { region } = await getLocaleInfo(locale);
+    await tagPage([cacheTags.categories((await getRegionInfo(region)).catalogId)]);
+    notFound();
+  }
   const { category, catalogId } = found;
   const info = await getLocaleInfo(locale);
   const sections = sectionsForLevel(category.level);
