@@ -54,10 +54,17 @@ async function patch(site: RunningSite, token: string, path: string, body: unkno
 }
 
 /** Loads a page over HTTP: its HTML and whether it came from the page cache. */
-async function load(site: RunningSite, path: string): Promise<{ html: string; cache: string | null }> {
+async function load(
+  site: RunningSite,
+  path: string,
+): Promise<{ html: string; cache: string | null; cacheControl: string | null }> {
   const response = await fetch(`${site.url}${path}`);
   expect(response.status).toBe(200);
-  return { html: await response.text(), cache: response.headers.get('x-nextjs-cache') };
+  return {
+    html: await response.text(),
+    cache: response.headers.get('x-nextjs-cache'),
+    cacheControl: response.headers.get('cache-control'),
+  };
 }
 
 /** A page loaded twice: the second load is the page cache's answer. */
@@ -65,6 +72,8 @@ async function cached(site: RunningSite, path: string): Promise<string> {
   await load(site, path);
   const again = await load(site, path);
   expect(again.cache).toBe('HIT');
+  // A CDN in front must not keep the page: only the page cache knows when it changes.
+  expect(again.cacheControl).toBe('public, max-age=0, must-revalidate');
   return again.html;
 }
 
@@ -118,6 +127,34 @@ describe('page cache on PGlite: edits through the commerce API', () => {
     expect(await page.locator(`a.category-card__link[href="${sku.path}"]`).innerText()).toContain(name);
     await page.goto(`${site.url}${sku.path}`);
     expect(await page.locator('nav.breadcrumbs').innerText()).toContain(name);
+    await page.close();
+  });
+
+  it('replaces the cached 404 of a category path when a category is created there', async () => {
+    const sku = await someSku(site, token);
+    const top = sku.path.split('/')[2] ?? '';
+    const path = `/products/${top}/brand-new-range`;
+    for (const expected of [null, 'HIT']) {
+      const response = await fetch(`${site.url}${path}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('x-nextjs-cache')).toBe(expected ?? 'MISS');
+    }
+    const created = await fetch(`${site.url}/ordercloud/v1/catalogs/catalog-us/categories`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ID: `${top}.brand-new-range`,
+        ParentID: top,
+        Name: 'Brand new range',
+        Active: true,
+        xp: { Slug: 'brand-new-range', Level: 2 },
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const page = await browser.newPage();
+    const response = await page.goto(`${site.url}${path}`);
+    expect(response?.status()).toBe(200);
+    expect(await page.locator('h1').innerText()).toContain('Brand new range');
     await page.close();
   });
 
