@@ -17,7 +17,7 @@ import { StorefrontConfigError, storefrontConfig } from '@catalogue/storefront/c
 import { ensureStorefrontBuild } from './build';
 import { serverConfigFromEnv } from './config';
 import { PageCache, setSharedPageCache } from './page-cache/page-cache';
-import { databaseTagChanges, TagVersions, touchTags } from './page-cache/tag-feed';
+import { TagVersions, touchTags } from './page-cache/tag-feed';
 import { storefrontDir } from './paths';
 import { seedOnFirstRun } from './seed';
 import { createSiteServer } from './site';
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   ];
   setSharedServices(services);
   if (config.PAGE_CACHE_MB > 0) {
-    const tagVersions = new TagVersions(databaseTagChanges(database));
+    const tagVersions = await TagVersions.forDatabase(database);
     await tagVersions.sync();
     setSharedPageCache(
       new PageCache(tagVersions, config.PAGE_CACHE_MB * 1024 * 1024, (tags) => touchTags(database, tags)),

@@ -18,6 +18,8 @@ BEGIN
   UPDATE cache_generations SET generation = generation + 1 WHERE name = 'page-tags'
     RETURNING generation INTO next_version;
   PERFORM set_config('page_cache.version', txid_current()::text || ':' || next_version::text, true);
+  -- Delivered at commit: PGlite (one opener, this process) reads the feed only after one of these.
+  PERFORM pg_notify('cache_generation', 'page-tags');
   RETURN next_version;
 END
 $$;

@@ -118,4 +118,21 @@ describe('the tag feed reader', () => {
     expect(feed.reads).toBe(2);
     expect(versions.latestOf(['product:1', 'x'])).toBe(1);
   });
+
+  it('with a change signal (PGlite), reads only after a commit signalled one', async () => {
+    const feed = memoryFeed();
+    let signal = () => undefined as unknown;
+    const versions = new TagVersions(feed.read, (listener) => {
+      signal = listener;
+    });
+    await versions.sync();
+    await versions.sync();
+    expect(feed.reads).toBe(1);
+    feed.commit('product:1');
+    signal();
+    await versions.sync();
+    expect(versions.versionOf('product:1')).toBe(1);
+    await versions.sync();
+    expect(feed.reads).toBe(2);
+  });
 });

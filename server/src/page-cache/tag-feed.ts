@@ -43,8 +43,42 @@ export class TagVersions {
   private seen = 0;
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
+  /** With a change signal: commits signalled, and how many a completed or running read covers. */
+  private signalled = 0;
+  private covered = -1;
 
-  constructor(private readonly read: ReadChanges) {}
+  /**
+   * `onChange`, when given, subscribes to a signal that fires at every commit that wrote the feed, before
+   * the committing call returns (PGlite's NOTIFY: one opener, this process); reads then happen only after a
+   * signal. Without it (PostgreSQL: other instances and scripts commit too) every `sync()` reads.
+   */
+  constructor(
+    private readonly read: ReadChanges,
+    onChange?: (listener: () => void) => void,
+  ) {
+    if (onChange) {
+      this.covered = 0;
+      this.signalled = 1; // read once at the start
+      onChange(() => {
+        this.signalled += 1;
+      });
+    }
+  }
+
+  /** Reads the feed of a database: on PGlite after its commits' NOTIFY, on PostgreSQL at every sync. */
+  static async forDatabase(database: Database): Promise<TagVersions> {
+    const read = databaseTagChanges(database);
+    if (database.raw.kind !== 'pglite') return new TagVersions(read);
+    const client = database.raw.client;
+    let listening: Promise<unknown> = Promise.resolve();
+    const versions = new TagVersions(read, (listener) => {
+      listening = client.listen('cache_generation', (name) => {
+        if (name === 'page-tags') listener();
+      });
+    });
+    await listening; // from here on no commit goes unsignalled
+    return versions;
+  }
 
   /** The highest version read so far: everything committed up to it is reflected in `versionOf`. */
   get version(): number {
@@ -63,6 +97,7 @@ export class TagVersions {
   }
 
   sync(): Promise<void> {
+    if (this.covered >= 0 && this.covered === this.signalled && !this.running) return Promise.resolve();
     if (!this.running) {
       this.running = this.readOnce().finally(() => {
         this.running = null;
@@ -82,7 +117,9 @@ export class TagVersions {
   }
 
   private async readOnce(): Promise<void> {
+    const signalled = this.signalled;
     const changes = await this.read(this.seen);
+    if (this.covered >= 0) this.covered = signalled;
     for (const { tag, version } of changes) {
       this.versions.set(tag, Math.max(version, this.versions.get(tag) ?? 0));
       if (version > this.seen) this.seen = version;
