@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from '../e2e/harness/browser';
@@ -95,7 +96,7 @@ export async function lighthouseBench(): Promise<string> {
     return [
       `### Lighthouse, mobile profile (issue 7) — ${today()}`,
       '',
-      `Machine: ${describeMachine()}. Lighthouse 12, Chromium \`${CHROMIUM_ARGS.join(' ')}\`, default mobile profile (simulated throttling), median of ${RUNS} runs per page, single server on PGlite (3,000 SKUs) on the same machine, page cached before the runs.`,
+      `Machine: ${describeMachine()}, load average ${loadavg()[0]?.toFixed(1)} when it ended. Lighthouse 12, Chromium \`${CHROMIUM_ARGS.join(' ')}\`, default mobile profile (simulated throttling), median of ${RUNS} runs per page, single server on PGlite (3,000 SKUs) on the same machine, page cached before the runs.`,
       '',
       '| page | performance | LCP | CLS | TBT | FCP | JavaScript transferred, first load |',
       '|---|---|---|---|---|---|---|',

@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { type RunningSite, startSite, temporaryDataDir } from '../e2e/harness/site';
 import { load } from './load';
 import { describeMachine, median, today } from './machine';
@@ -118,7 +119,7 @@ export async function pagesBench(): Promise<string> {
     return [
       `### Storefront pages (issue 7) — ${today()}`,
       '',
-      `Machine: ${describeMachine()}. Single server on PGlite, 3,000 SKUs, \`NODE_ENV=production\`, client on the same machine.`,
+      `Machine: ${describeMachine()}, load average ${loadavg()[0]?.toFixed(1)} when it ended. Single server on PGlite, 3,000 SKUs, \`NODE_ENV=production\`, client on the same machine.`,
       '',
       '| page | cached: server time to headers (median of 250 sequential requests) | cached: whole response | cached: 20 connections for 8 s | first render (miss), median of 10 table views |',
       '|---|---|---|---|---|',
