@@ -95,7 +95,10 @@ BEGIN
       RETURN page_cache_schedule_tags(r->>'id');
     WHEN 'price_breaks' THEN
       RETURN page_cache_schedule_tags(r->>'price_schedule_id');
-    WHEN 'product_assignments', 'spec_product_assignments', 'variants', 'inventory_records' THEN
+    WHEN 'product_assignments' THEN
+      -- who may see the product: the counts and rows of every listing that holds it
+      RETURN page_cache_product_tags(r->>'product_id');
+    WHEN 'spec_product_assignments', 'variants', 'inventory_records' THEN
       RETURN ARRAY['product:' || (r->>'product_id')];
     WHEN 'content_items' THEN
       RETURN ARRAY[

@@ -82,6 +82,15 @@ describe(`page cache tags written by the database on ${testDriver()}`, () => {
     expect(await changedTags()).toEqual(sorted([cacheTags.product('P1'), ...trail.slice(0, 2)]));
   });
 
+  it('tags a visibility change of a product (product assignment) with the listings that hold it', async () => {
+    await database.db.execute(sql`insert into buyers (id, name) values ('B1', 'Buyer')`);
+    await changedTags();
+    await database.db.execute(
+      sql`insert into product_assignments (product_id, buyer_id) values ('P1', 'B1')`,
+    );
+    expect(await changedTags()).toEqual(sorted([cacheTags.product('P1'), ...trail]));
+  });
+
   it('tags a content change with its type, its type in the locale, and the item', async () => {
     await database.db.execute(sql`update content_items set data = '{"title": "New"}'
       where type = 'route' and id = '/products/top'`);
