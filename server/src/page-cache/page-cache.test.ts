@@ -86,6 +86,31 @@ describe('the page cache', () => {
     expect(await cache.get('3')).not.toBeNull();
   });
 
+  it('renders afresh and keeps nothing while the feed cannot be read', async () => {
+    const feed = memoryFeed();
+    let failing = false;
+    const read = async (after: number) => {
+      if (failing) throw new Error('connection refused');
+      return feed.read(after);
+    };
+    const cache = new PageCache(new TagVersions(read), 1 << 20, async () => undefined);
+    await cache.get('/a');
+    await cache.set('/a', page(['product:1']), []);
+    failing = true;
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      expect(await cache.get('/a')).toBeNull();
+      await cache.set('/a', page(['product:1']), []);
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(1);
+    failing = false;
+    expect(await cache.get('/a')).toBeNull();
+  });
+
   it('hands revalidateTag to the shared feed', async () => {
     const touched: string[] = [];
     const cache = new PageCache(new TagVersions(memoryFeed().read), 1 << 20, async (tags) => {

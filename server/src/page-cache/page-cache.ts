@@ -82,7 +82,14 @@ export class PageCache {
   }
 
   async get(key: string): Promise<NextCacheEntry | null> {
-    await this.tags.sync();
+    try {
+      await this.tags.sync();
+    } catch (error) {
+      // Without the feed nothing cached can be trusted: render afresh (and store nothing from it).
+      console.error('[page-cache] reading the tag feed failed:', error);
+      this.pending.set(key, { version: -1, at: Date.now() });
+      return null;
+    }
     const entry = this.entries.get(key);
     if (entry && this.tags.latestOf(entry.tags) <= entry.version) {
       return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
@@ -112,7 +119,7 @@ export class PageCache {
     const version =
       pending && Date.now() - pending.at < RENDER_WINDOW_MS ? pending.version : this.tags.version;
     this.pending.delete(key);
-    if (value === null) {
+    if (value === null || version < 0) {
       this.entries.delete(key);
       return;
     }
