@@ -119,6 +119,15 @@ BEGIN
   IF current_setting('page_cache.bulk', true) = 'on' THEN
     RETURN NULL;
   END IF;
+  -- Stock moves at every order submit (inventory_* columns): that shows on the product's page only, not in
+  -- the listings, so it does not touch the categories.
+  IF TG_TABLE_NAME = 'products' AND TG_OP = 'UPDATE' THEN
+    IF (SELECT jsonb_object_agg(key, value) FROM jsonb_each(to_jsonb(OLD)) WHERE key NOT LIKE 'inventory\_%')
+       = (SELECT jsonb_object_agg(key, value) FROM jsonb_each(to_jsonb(NEW)) WHERE key NOT LIKE 'inventory\_%') THEN
+      PERFORM touch_page_cache_tags(ARRAY['product:' || (to_jsonb(NEW)->>'id')]);
+      RETURN NULL;
+    END IF;
+  END IF;
   IF TG_OP <> 'INSERT' THEN
     tags := tags || page_cache_row_tags(TG_TABLE_NAME, to_jsonb(OLD));
   END IF;

@@ -59,6 +59,11 @@ describe(`page cache tags written by the database on ${testDriver()}`, () => {
     expect(await changedTags()).toEqual(sorted([cacheTags.product('P1'), ...trail]));
   });
 
+  it('tags a stock change with the product only (listings do not show stock)', async () => {
+    await database.db.execute(sql`update products set inventory_quantity_available = 7 where id = 'P1'`);
+    expect(await changedTags()).toEqual([cacheTags.product('P1')]);
+  });
+
   it('tags a price change with the products priced by the schedule', async () => {
     await database.db.execute(sql`update price_breaks set price = 11 where price_schedule_id = 'ps-1'`);
     expect(await changedTags()).toEqual([cacheTags.product('P1')]);
