@@ -74,7 +74,7 @@ export function quotePdf(quote: QuoteRequest): Promise<Buffer> {
       ],
       ['Region', quote.regionName || '–'],
       ['Brand', quote.brand || '–'],
-      ['Submitted', quote.submittedAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC'],
+      ['Submitted', `${quote.submittedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`],
     ];
     for (const [label, value] of details) doc.text(`${label}: ${value}`);
     if (quote.projectDesc) doc.moveDown(0.5).text(quote.projectDesc);
