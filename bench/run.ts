@@ -1,7 +1,9 @@
 import { catalogueBench } from './catalogue';
 import { commerceBench } from './commerce';
 import { foundationBench } from './foundation';
+import { lighthouseBench } from './lighthouse';
 import { ordersBench } from './orders';
+import { pagesBench } from './pages';
 import { writeSection } from './report';
 
 /** `npm run bench [-- suite…]`: runs the named suites (all by default) and writes docs/BENCHMARKS.md. */
@@ -10,6 +12,8 @@ const suites: Record<string, () => Promise<string>> = {
   commerce: commerceBench,
   catalogue: catalogueBench,
   orders: ordersBench,
+  pages: pagesBench,
+  lighthouse: lighthouseBench,
 };
 
 const requested = process.argv.slice(2);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
 
 /**
@@ -22,6 +23,10 @@ const nextConfig: NextConfig = {
       { source: '/:locale/login', headers: framing("'none'", 'DENY') },
     ];
   },
+  // Rendered pages and unstable_cache results live in the single server's page cache, checked against the
+  // database's tag feed on every read (server/src/page-cache/, docs/ARCHITECTURE.md "Page cache").
+  cacheHandler: fileURLToPath(new URL('./page-cache-handler.mjs', import.meta.url)),
+  cacheMaxMemorySize: 0,
   typescript: { ignoreBuildErrors: true },
   experimental: {
     // app/global-not-found.tsx answers URLs no route matches, in the site's shell (the root layout sits

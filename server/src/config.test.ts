@@ -5,7 +5,12 @@ import { serverConfigFromEnv } from './config';
 describe('server configuration', () => {
   it('has defaults that make a fresh start work', () => {
     const config = serverConfigFromEnv({});
-    expect(config).toMatchObject({ PORT: 3000, APP_ENV: 'development', DATASET_SKUS: 3000 });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      APP_ENV: 'development',
+      DATASET_SKUS: 3000,
+      PAGE_CACHE_MB: 256,
+    });
     expect(config.DATA_DIR).toMatch(/\.data$/);
   });
 
@@ -15,8 +20,10 @@ describe('server configuration', () => {
       DATASET_SKUS: '100000',
       APP_ENV: 'production',
       DATA_DIR: '/tmp/x',
+      PAGE_CACHE_MB: '0',
     });
     expect(config).toMatchObject({
+      PAGE_CACHE_MB: 0,
       PORT: 8080,
       DATASET_SKUS: 100_000,
       APP_ENV: 'production',
@@ -27,7 +34,13 @@ describe('server configuration', () => {
   it('lists every bad value in one clear error', () => {
     let error: unknown;
     try {
-      serverConfigFromEnv({ PORT: 'eighty', DATASET_SKUS: '0', APP_ENV: 'prod', SITE_ORIGIN: 'ftp://x' });
+      serverConfigFromEnv({
+        PORT: 'eighty',
+        DATASET_SKUS: '0',
+        APP_ENV: 'prod',
+        SITE_ORIGIN: 'ftp://x',
+        PAGE_CACHE_MB: '-1',
+      });
     } catch (e) {
       error = e;
     }
@@ -37,5 +50,6 @@ describe('server configuration', () => {
     expect(message).toContain('DATASET_SKUS="0": must be at least 1');
     expect(message).toContain('APP_ENV="prod"');
     expect(message).toContain('SITE_ORIGIN="ftp://x": must be an http(s) URL');
+    expect(message).toContain('PAGE_CACHE_MB="-1": must be at least 0');
   });
 });

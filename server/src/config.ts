@@ -30,6 +30,13 @@ const schema = z.object({
   SITE_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://catalogue.example.com' })
     .optional(),
+  /** Memory for rendered pages (page cache, server/src/page-cache/); 0 turns page caching off. */
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(65_536, 'must be at most 65536')
+    .default(256),
   /** Set to `never` to start without building the storefront (fails when no build exists). */
   STOREFRONT_BUILD: z.enum(['auto', 'never', 'always']).default('auto'),
   /**

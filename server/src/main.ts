@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { createCommerceService } from '@catalogue/commerce';
 import { createContentService } from '@catalogue/content';
 import {
@@ -16,9 +17,12 @@ import { setSharedServices } from '@catalogue/service-kit/shared';
 import { StorefrontConfigError, storefrontConfig } from '@catalogue/storefront/config';
 import { ensureStorefrontBuild } from './build';
 import { serverConfigFromEnv } from './config';
+import { PageCache, setSharedPageCache } from './page-cache/page-cache';
+import { TagVersions, touchTags } from './page-cache/tag-feed';
 import { storefrontDir } from './paths';
 import { seedOnFirstRun } from './seed';
 import { createSiteServer } from './site';
+import { StaticAssets } from './static-assets';
 
 /**
  * `npm start`: build the storefront if needed, open and migrate the database, load the demo dataset on
@@ -51,22 +55,37 @@ async function main(): Promise<void> {
   setSharedServices(services);
   // Emails and marketing pushes queued in the outbox (by this or any other instance) go out from here.
   const outbox = await startOutbox(database, outboxConfig);
+  if (config.PAGE_CACHE_MB > 0) {
+    const tagVersions = await TagVersions.forDatabase(database);
+    await tagVersions.sync();
+    setSharedPageCache(
+      new PageCache(tagVersions, config.PAGE_CACHE_MB * 1024 * 1024, (tags) => touchTags(database, tags)),
+    );
+  }
 
   const { default: next } = await import('next');
   const pagesApp = next({ dev: false, dir: storefrontDir, hostname: 'localhost', port: config.PORT });
   await pagesApp.prepare();
   let pagesState = 'ready';
 
+  const staticAssets = new StaticAssets(path.join(storefrontDir, '.next', 'static'));
+  // In the background: until a file is compressed, Next serves it (gzip).
+  staticAssets
+    .prepare()
+    .catch((error: unknown) => console.error('[server] compressing assets failed:', error));
   const server = createSiteServer({
     database,
     services,
     pages: pagesApp.getRequestHandler(),
     pagesState: () => pagesState,
     trustProxy: config.TRUST_PROXY === 'true',
+    staticAssets,
   });
   await listen(server, config.PORT, config.HOST);
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const { port } = server.address() as AddressInfo;
+  // Canonical links without SITE_ORIGIN use this address (apps/storefront/src/data/site-origin.ts).
+  process.env.CATALOGUE_LISTEN_ORIGIN = `http://${shownHost}:${port}`;
   console.log(`[server] ready on http://${shownHost}:${port} (APP_ENV=${config.APP_ENV})`);
 
   onShutdownSignal(async (signal) => {
@@ -80,6 +99,7 @@ async function main(): Promise<void> {
     await database.close();
     setSharedDatabase(null);
     setSharedServices(null);
+    setSharedPageCache(null);
     console.log('[server] stopped cleanly');
   });
 }

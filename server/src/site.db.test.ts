@@ -21,6 +21,8 @@ describe(`single server on ${testDriver()}`, () => {
       return;
     }
     res.setHeader('content-type', 'text/html');
+    if (req.url === '/cached') res.setHeader('Cache-Control', 's-maxage=31536000');
+    if (req.url === '/private') res.setHeader('Cache-Control', 'private, no-cache, no-store');
     res.end('<h1>page</h1>');
   };
 
@@ -87,6 +89,13 @@ describe(`single server on ${testDriver()}`, () => {
       expect(response.status, path).toBe(200);
       expect(await response.text()).toBe('<h1>page</h1>');
     }
+  });
+
+  it("keeps pages of Next's route cache out of shared caches, and leaves other cache headers alone", async () => {
+    expect((await fetch(`${base}/cached`)).headers.get('cache-control')).toBe(
+      'public, max-age=0, must-revalidate',
+    );
+    expect((await fetch(`${base}/private`)).headers.get('cache-control')).toBe('private, no-cache, no-store');
   });
 
   it('refuses other methods on /healthz', async () => {

@@ -3,6 +3,7 @@ import type { Database } from '@catalogue/db';
 import type { Service } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
 import { healthReport } from './health';
+import type { StaticAssets } from './static-assets';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -15,6 +16,8 @@ export interface SiteOptions {
   pagesState: () => string;
   /** Keep a reverse proxy's X-Forwarded-For (TRUST_PROXY); otherwise pages get the socket's address. */
   trustProxy?: boolean;
+  /** Next's build assets in Brotli (served before Next, which only gzips). */
+  staticAssets?: StaticAssets;
 }
 
 /**
@@ -27,6 +30,7 @@ export function createSiteServer({
   pages,
   pagesState,
   trustProxy = false,
+  staticAssets,
 }: SiteOptions): Server {
   const routes = services.map((service) => ({
     prefix: service.basePath,
@@ -48,6 +52,8 @@ export function createSiteServer({
         return;
       }
     }
+    if (staticAssets?.serve(req, res, pathname)) return;
+    keepPagesOutOfSharedCaches(res);
     req.headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
     Promise.resolve(pages(req, res)).catch((error: unknown) => {
       console.error('[server] page handler failed:', error);
@@ -88,4 +94,22 @@ async function answerHealth(
   const { status, body } = await healthReport(database, services, pagesState);
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+}
+
+/** What cached pages say instead of Next's `s-maxage=31536000` (see keepPagesOutOfSharedCaches). */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/**
+ * Next marks pages of its route cache `Cache-Control: s-maxage=31536000`: a CDN or proxy in front would
+ * keep a page for a year and show it after an edit. The page cache here knows when a page changes
+ * (server/src/page-cache/); a shared cache would not, so pages tell every cache to ask again each time.
+ */
+export function keepPagesOutOfSharedCaches(res: ServerResponse): void {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => {
+    if (name.toLowerCase() === 'cache-control' && /\bs-maxage=/.test(String(value))) {
+      return setHeader(name, PAGE_CACHE_CONTROL);
+    }
+    return setHeader(name, value);
+  };
 }

@@ -44,11 +44,21 @@ describe('proxy', () => {
   const call = async (path: string) => await proxy(new NextRequest(new URL(path, 'http://shop.test')));
 
   it('rewrites an unprefixed URL to the en-us segment, keeping the query, and names the locale', async () => {
-    const response = await call('/products/cable-tray?sort=name');
+    const response = await call('/rep-locator?postalCode=10001');
     expect(isRewrite(response)).toBe(true);
-    expect(getRewrittenUrl(response)).toBe('http://shop.test/en-us/products/cable-tray?sort=name');
+    expect(getRewrittenUrl(response)).toBe('http://shop.test/en-us/rep-locator?postalCode=10001');
     expect(response.headers.get(`x-middleware-request-${LOCALE_HEADER}`)).toBe('en-US');
+    expect(response.headers.get(`x-middleware-request-${PATH_HEADER}`)).toBe('/rep-locator');
+  });
+
+  it('moves the table view of a family page into its path (cached per view), in every locale', async () => {
+    const response = await call('/products/cable-tray?sort=name&utm_source=mail');
+    expect(getRewrittenUrl(response)).toBe('http://shop.test/en-us/products/cable-tray/~sort%3Dname');
     expect(response.headers.get(`x-middleware-request-${PATH_HEADER}`)).toBe('/products/cable-tray');
+    const prefixed = await call('/fr-ca/products/cable-tray?page=2');
+    expect(isRewrite(prefixed)).toBe(true);
+    expect(getRewrittenUrl(prefixed)).toBe('http://shop.test/fr-ca/products/cable-tray/~page%3D2');
+    expect(prefixed.headers.get(`x-middleware-request-${LOCALE_HEADER}`)).toBe('fr-CA');
   });
 
   it('redirects /en-us permanently to the unprefixed URL', async () => {

@@ -2,6 +2,7 @@ import type { LocaleCode } from '@catalogue/dataset/model';
 import { type NextRequest, NextResponse } from 'next/server';
 import { productVisibleInLocale } from './data/product-lookup';
 import { productIdOfPath, unmatchedPathOf } from './routing/catalogue-paths';
+import { internalFamilyPath } from './routing/family-view';
 import { LOCALE_HEADER, PATH_HEADER } from './routing/locale-header';
 import { routeSegmentOf, splitLocalePath } from './routing/locales';
 import { decideRoute } from './routing/proxy-decision';
@@ -27,13 +28,17 @@ export function proxy(request: NextRequest): NextResponse | Promise<NextResponse
   const path = splitLocalePath(request.nextUrl.pathname).path;
   headers.set(LOCALE_HEADER, decision.locale);
   headers.set(PATH_HEADER, path);
-  const serve = (pathname: string | null) => {
+  const serve = (pathname: string | null, dropQuery = false) => {
     if (pathname === null) return NextResponse.next({ request: { headers } });
     const url = request.nextUrl.clone();
     url.pathname = pathname;
+    if (dropQuery) url.search = '';
     return NextResponse.rewrite(url, { request: { headers } });
   };
-  const target = decision.action === 'next' ? null : decision.pathname;
+  const internal = decision.action === 'rewrite' ? decision.pathname : request.nextUrl.pathname;
+  const family = internalFamilyPath(internal, request.nextUrl.searchParams);
+  if (family) return serve(family.pathname, true);
+  const target = decision.action === 'next' ? null : internal;
   const productId = productIdOfPath(path);
   if (productId === null) return serve(target);
   return unknownProduct(decision.locale, productId).then((unknown) =>

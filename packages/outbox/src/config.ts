@@ -57,6 +57,8 @@ const schema = z.object({
   OUTBOX_BATCH: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(10),
   SMTP_URL: smtpUrl,
   MAIL_FROM: mailbox.default('Northfield Infrastructure Products <no-reply@catalogue.localhost>'),
+  /** Who receives the quote requests of submitted projects (the sales team's mailbox). */
+  SALES_EMAIL: mailbox.default('Sales team <sales@catalogue.localhost>'),
   /** Where marketing pushes are POSTed as JSON; unset = JSON files under $DATA_DIR/marketing-push/. */
   MARKETING_PUSH_URL: unsetWhenEmpty(
     z

@@ -3,6 +3,7 @@ import type { OutboxConfig } from './config';
 import { emailHandler } from './email/handler';
 import { createMailTransport } from './email/transport';
 import { marketingPushHandler } from './marketing-push';
+import { quoteRequestHandler } from './quote-request/handler';
 import type { Log } from './wake-up';
 import { type OutboxHandler, OutboxWorker } from './worker';
 
@@ -15,6 +16,7 @@ export function outboxHandlers(
   return {
     handlers: {
       email: emailHandler({ db: database.db, transport, from: config.MAIL_FROM }),
+      'quote-request': quoteRequestHandler({ db: database.db, salesEmail: config.SALES_EMAIL }),
       'marketing-push': marketingPushHandler({
         url: config.MARKETING_PUSH_URL,
         token: config.MARKETING_PUSH_TOKEN,

@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import { NotFoundContent } from '../components/not-found-content';
 import { getDictionary } from '../data/content';
 import { requestLocale } from '../data/request-locale';
+import { requestPath } from '../data/request-path';
 import { createTranslator } from '../i18n/translator';
-import { shellMetadata, titleWithSiteName } from '../shell/shell-metadata';
+import { pageMetadata, shellMetadata, titleWithSiteName } from '../shell/shell-metadata';
 import { SiteShell } from '../shell/site-shell';
 import './global.css';
 
@@ -16,6 +17,8 @@ export async function generateMetadata(): Promise<Metadata> {
   const t = createTranslator(await getDictionary(locale));
   return {
     ...(await shellMetadata(locale)),
+    // Answers per request (it reads the proxy's headers), so it may read the path from them.
+    ...(await pageMetadata(locale, await requestPath())),
     title: await titleWithSiteName(locale, t('notFound.title')),
   };
 }

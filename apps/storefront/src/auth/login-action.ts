@@ -5,11 +5,11 @@ import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { storefrontConfig } from '../config';
 import { getDictionary } from '../data/content';
-import { siteOrigin } from '../data/site-origin';
 import { createTranslator } from '../i18n/translator';
 import { logIn } from './commerce-auth';
 import type { LoginFormState } from './login-state';
 import { safeRedirectPath, withoutQuery } from './redirect-target';
+import { originOfRequest } from './route-guards';
 import { cookieAttributes, loginCookies } from './session-cookies';
 
 const MAX_USERNAME = 256;
@@ -63,7 +63,7 @@ export async function loginAction(
   }
   const target = safeRedirectPath(
     redirectURI,
-    (await siteOrigin()).origin,
+    originOfRequest(await headers()),
     `/${locale === 'en-US' ? '' : locale.toLowerCase()}`,
   );
   redirect(variant === 'reload' ? withoutQuery(target) : target);

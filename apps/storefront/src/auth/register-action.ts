@@ -7,12 +7,12 @@ import { Me, type OrderCloudError } from 'ordercloud-javascript-sdk';
 import { storefrontConfig } from '../config';
 import { anonymousToken, asVisitor, configureInProcessCommerce } from '../data/commerce-sdk';
 import { getDictionary, getLocaleInfo, getRegionInfo } from '../data/content';
-import { siteOrigin } from '../data/site-origin';
 import { createTranslator, type Translate } from '../i18n/translator';
 import { localizedPath } from '../routing/locales';
 import { logIn } from './commerce-auth';
 import { safeRedirectPath } from './redirect-target';
 import type { RegisterField, RegisterFormState, RegisterValues } from './register-state';
+import { originOfRequest } from './route-guards';
 import { cookieAttributes, loginCookies } from './session-cookies';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -120,5 +120,5 @@ export async function registerAction(
   for (const cookie of loginCookies(login.tokens, login.user, Date.now())) {
     jar.set(cookie.name, cookie.value, { ...attributes, expires: cookie.expires });
   }
-  redirect(safeRedirectPath(redirectURI, (await siteOrigin()).origin, home));
+  redirect(safeRedirectPath(redirectURI, originOfRequest(await headers()), home));
 }

@@ -7,12 +7,17 @@ import type { z } from 'zod';
  * with zod so a bad one gets a 400 naming each problem.
  */
 
-/** The site's origin as the browser sees it (Host / X-Forwarded-* of this request). */
-function requestOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
-  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.slice(0, -1);
-  return host ? `${proto}://${host}` : url.origin;
+/**
+ * The origin the browser used for this request (X-Forwarded-Host / Host, X-Forwarded-Proto): what a
+ * same-origin check and a return address compare against. Only for per-request answers (routes, actions),
+ * never for cached pages (data/site-origin.ts).
+ */
+export function originOfRequest(headers: Headers, url?: string): string {
+  const host = headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host');
+  const fallback = url ? new URL(url) : null;
+  const proto =
+    headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || fallback?.protocol.slice(0, -1) || 'http';
+  return host ? `${proto}://${host}` : (fallback?.origin ?? 'http://localhost');
 }
 
 /**
@@ -24,7 +29,7 @@ export function isCrossSite(request: Request): boolean {
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
   const origin = request.headers.get('origin');
-  if (origin && origin !== 'null' && origin !== requestOrigin(request)) return true;
+  if (origin && origin !== 'null' && origin !== originOfRequest(request.headers, request.url)) return true;
   return origin === 'null';
 }
 

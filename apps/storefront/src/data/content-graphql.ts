@@ -1,4 +1,3 @@
-import { connection } from 'next/server';
 import { postToContentService } from './content-service';
 
 /** A GraphQL answer of the content service. */
@@ -20,11 +19,9 @@ export class ContentError extends Error {
 
 /**
  * Runs a GraphQL operation on the content service and answers its `data`; a GraphQL error becomes a
- * `ContentError` with the service's message and code. Waits for a request first (like `catalogueDb`), so
- * pages reading content are rendered per request, never at build time.
+ * `ContentError` with the service's message and code. Never called at build time (see `catalogueDb`).
  */
 export async function queryContent<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  await connection();
   const response = await postToContentService({ query, variables });
   const answer = (await response.json()) as GraphqlAnswer<T>;
   const first = answer.errors?.[0];

@@ -1,5 +1,4 @@
 import type { Language, MeasuredValue } from '@catalogue/dataset/model';
-import { connection } from 'next/server';
 import { Me } from 'ordercloud-javascript-sdk';
 import { filtersFor, type SkuQuery, sortByFor } from '../families/sku-query';
 import { anonymousToken } from './commerce-sdk';
@@ -75,7 +74,6 @@ export async function listFamilySkus(
   query: SkuQuery,
   language: Language,
 ): Promise<SkuPage> {
-  await connection();
   const accessToken = await anonymousToken(catalogId);
   const answer = await Me.ListProducts(
     {

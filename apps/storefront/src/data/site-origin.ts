@@ -1,18 +1,19 @@
-import { headers } from 'next/headers';
 import { storefrontConfig } from '../config';
 
-const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+/**
+ * The environment variable in which the single server publishes the address it listens on
+ * (server/src/main.ts), the origin of canonical links when SITE_ORIGIN is not set.
+ */
+export const LISTEN_ORIGIN_ENV = 'CATALOGUE_LISTEN_ORIGIN';
 
 /**
- * The origin canonical and alternate links are built on: SITE_ORIGIN when set, else the origin the
- * visitor used (X-Forwarded-Host / Host and X-Forwarded-Proto of this request); a malformed host
- * header gives `http://localhost`.
+ * The origin canonical and alternate links are built on: SITE_ORIGIN when set, else the address the
+ * server listens on (`http://localhost:3000`). Never the request's Host header: pages are cached for
+ * every visitor alike, so one visitor's Host (a typo, or a forged header) would end up in everyone's page.
  */
 export async function siteOrigin(): Promise<URL> {
   const configured = storefrontConfig().siteOrigin;
   if (configured) return configured;
-  const request = await headers();
-  const host = request.get('x-forwarded-host')?.split(',')[0]?.trim() ?? request.get('host') ?? '';
-  const proto = request.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https' ? 'https' : 'http';
-  return new URL(HOST.test(host) ? `${proto}://${host}` : 'http://localhost');
+  const listening = process.env[LISTEN_ORIGIN_ENV];
+  return new URL(listening && URL.canParse(listening) ? new URL(listening).origin : 'http://localhost:3000');
 }

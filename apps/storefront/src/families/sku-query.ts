@@ -94,3 +94,40 @@ export function sortLinkQuery(query: SkuQuery, column: SkuColumn): SkuQuery {
 export function facetParamName(xpPath: string): string {
   return `${FILTER_PREFIX}${xpPath}`;
 }
+
+/**
+ * The last path segment that carries a table view inside the app (`~page=2&sort=name`). Family pages are
+ * cached per path for every visitor alike, and a cached page cannot read the query string; so the proxy
+ * moves the view into the path the app sees (`/products/a/b?page=2` → `/en-us/products/a/b/~page%3D2`)
+ * while the address bar keeps the query. Slugs never start with `~`.
+ */
+export const VIEW_SEGMENT_PREFIX = '~';
+
+/**
+ * The view segment for a URL's query, in canonical form (`skuQueryString`: defaults and unknown parameters
+ * such as `utm_source` left out, so they share one cached page); null when the query asks for the default.
+ */
+export function viewSegmentOf(search: URLSearchParams): string | null {
+  const params: SearchParams = {};
+  for (const key of new Set(search.keys())) params[key] = search.getAll(key);
+  const text = skuQueryString(readSkuQuery(params));
+  return text ? `${VIEW_SEGMENT_PREFIX}${encodeURIComponent(text.slice(1))}` : null;
+}
+
+/** A family route's slugs without the view segment, and the table view it carries (default without). */
+export function splitViewSegment(rawSlugs: readonly string[]): { slugs: string[]; query: SkuQuery } {
+  const last = rawSlugs.at(-1);
+  if (last === undefined || !last.startsWith(VIEW_SEGMENT_PREFIX)) {
+    return { slugs: [...rawSlugs], query: readSkuQuery({}) };
+  }
+  let text = '';
+  try {
+    text = decodeURIComponent(last.slice(VIEW_SEGMENT_PREFIX.length));
+  } catch {
+    // A malformed escape: the default view, as for any other malformed query.
+  }
+  const search = new URLSearchParams(text);
+  const params: SearchParams = {};
+  for (const key of new Set(search.keys())) params[key] = search.getAll(key);
+  return { slugs: rawSlugs.slice(0, -1), query: readSkuQuery(params) };
+}

@@ -1,19 +1,19 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
-import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
+import { cacheTags } from '../caching/cache-tags';
+import { tagPage } from '../caching/page-tags';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { storefrontConfig } from '../config';
-import { getLocales } from '../data/content';
+import { getLocales, getRegionInfo } from '../data/content';
 import { getShellContent } from '../data/shell-content';
 import { createTranslator } from '../i18n/translator';
 import { locationDetailsOf } from '../localisation/location-details';
-import { CONSENT_COOKIE, consentChoiceOf } from '../tracking/consent';
 import { ConsentBanner } from '../tracking/consent-banner';
+import { ConsentBannerGuard } from '../tracking/consent-guard';
 import { PageViewTracker } from '../tracking/page-view-tracker';
 import { TrackingScripts } from '../tracking/tracking-scripts';
 import { UnitPreferenceProvider } from '../units/unit-preference';
-import { UNIT_SYSTEM_COOKIE, unitSystemOf } from '../units/unit-system';
 
 interface SiteShellProps {
   locale: LocaleCode;
@@ -25,26 +25,32 @@ interface SiteShellProps {
  * header, the main landmark holding the page, the footer, the consent banner, and the client parts that
  * run on every page view (location cookie, previousPageURL, data layer, third-party scripts). Used by the
  * locale layout and by the global not-found page, which has no layout. Its content comes from one
- * adapter, `data/shell-content.ts`; the visitor's consent and unit choices from their cookies, so the
- * first HTML already matches them.
+ * adapter, `data/shell-content.ts`. It is the same for every visitor (pages are cached, caching/): the
+ * visitor's consent and unit choices are read from their cookies in the browser, and a tiny inline script
+ * hides the consent banner before the first paint when the visitor has already chosen.
  */
 export async function SiteShell({ locale, children }: SiteShellProps) {
-  const [content, cookieStore, locales] = await Promise.all([
-    getShellContent(locale),
-    cookies(),
-    getLocales(),
-  ]);
+  const [content, locales] = await Promise.all([getShellContent(locale), getLocales()]);
   const { locale: info, siteName, footer, dictionary, regions, menu } = content;
+  const { catalogId } = await getRegionInfo(info.region);
+  await tagPage([
+    cacheTags.contentType('locale'),
+    cacheTags.contentType('region'),
+    cacheTags.content('dictionary', locale),
+    cacheTags.content('site', locale),
+    cacheTags.content('footer', locale),
+    cacheTags.menu(catalogId),
+  ]);
   const t = createTranslator(dictionary);
   const config = storefrontConfig();
-  const consent = consentChoiceOf(cookieStore.get(CONSENT_COOKIE)?.value);
   return (
-    <html lang={locale}>
+    <html lang={locale} suppressHydrationWarning>
       <body>
+        <ConsentBannerGuard />
         <UnitPreferenceProvider
           defaultUnitSystem={info.defaultUnitSystem}
           showsMetricToggle={info.showsMetricToggle}
-          initialChoice={unitSystemOf(cookieStore.get(UNIT_SYSTEM_COOKIE)?.value)}
+          initialChoice={null}
         >
           <a className="skip-link" href="#main">
             {t('header.skipToContent')}
@@ -63,7 +69,7 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
           <SiteFooter locale={locale} footer={footer} year={new Date().getFullYear()} />
         </UnitPreferenceProvider>
         <ConsentBanner
-          initialChoice={consent}
+          initialChoice={null}
           texts={{
             title: t('consent.title'),
             message: t('consent.message'),
@@ -79,7 +85,7 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
           siteName={siteName}
           locationDetails={locationDetailsOf(info)}
         />
-        <TrackingScripts config={config.tracking} initialConsent={consent} />
+        <TrackingScripts config={config.tracking} />
       </body>
     </html>
   );

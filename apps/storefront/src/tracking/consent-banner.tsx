@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import type { ConsentChoice } from './consent';
+import { CONSENT_CHOSEN_DATASET_KEY } from './consent-guard-script';
 import { chooseConsent, openConsentSettings, useConsent } from './consent-store';
 
 export interface ConsentTexts {
@@ -26,6 +27,10 @@ interface ConsentBannerProps {
  */
 export function ConsentBanner({ initialChoice, texts }: ConsentBannerProps) {
   const { choice, settingsOpen } = useConsent(initialChoice);
+  // From here on React shows or hides the banner; the guard's pre-paint hiding has done its job.
+  useEffect(() => {
+    delete document.documentElement.dataset[CONSENT_CHOSEN_DATASET_KEY];
+  }, []);
   const visible = choice === null || settingsOpen;
   const heading = useRef<HTMLHeadingElement>(null);
   const settings = useRef<HTMLButtonElement>(null);

@@ -1,25 +1,32 @@
 'use client';
 
 import Script from 'next/script';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { TrackingConfig } from '../config';
-import type { ConsentChoice } from './consent';
 import { useConsent } from './consent-store';
 import { enableAnalytics, installGtag, pushToDataLayer } from './data-layer';
 
 interface TrackingScriptsProps {
   config: TrackingConfig;
-  initialConsent: ConsentChoice | null;
 }
+
+const noSubscription = () => () => undefined;
 
 /**
  * The third-party scripts of the shell (spec §1), none render-blocking: the consent manager always
  * (when configured; it is what asks for consent), the tag manager, analytics and, in Production, the
  * session recording only while tracking consent is on. Nothing renders for a script that is not
- * configured (config.ts).
+ * configured (config.ts). The page is the same for every visitor (cached), so the consent-dependent
+ * scripts are decided only once hydrated, from the visitor's cookie: never one before the choice is known.
  */
-export function TrackingScripts({ config, initialConsent }: TrackingScriptsProps) {
-  const { enabled } = useConsent(initialConsent);
+export function TrackingScripts({ config }: TrackingScriptsProps) {
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const consent = useConsent(null);
+  const enabled = hydrated && consent.enabled;
   return (
     <>
       {config.consent && <Script id="consent-manager" src={config.consent.src} strategy="afterInteractive" />}

@@ -71,6 +71,10 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
   const meta = { seed: dataset.seed, skuCount: dataset.skuCount, loadedAt: new Date().toISOString() };
 
   await db.transaction(async (tx) => {
+    // Tens of thousands of rows: the page-cache triggers (migration 0022) would work out tags row by row.
+    // An empty database has no cached pages; one tag, 'all', tells every instance to start afresh.
+    await tx.execute(sql`select set_config('page_cache.bulk', 'on', true)`);
+    await tx.execute(sql`select touch_page_cache_tags(array['all'])`);
     const insertAll = async <T>(name: string, table: Parameters<typeof tx.insert>[0], rows: T[]) => {
       counts[name] = (counts[name] ?? 0) + rows.length;
       let done = 0;

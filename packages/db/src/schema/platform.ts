@@ -1,4 +1,4 @@
-import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Facts about this database itself: the loaded dataset, its seed and size, schema notes. */
 export const appMeta = pgTable('app_meta', {
@@ -16,3 +16,19 @@ export const cacheGenerations = pgTable('cache_generations', {
   name: text('name').primaryKey(),
   generation: bigint('generation', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The page cache's change feed: for every cache tag (`product:<id>`, `category:<catalog>:<id>`,
+ * `content:route:<locale>:<path>`, …) the version of the last committed transaction that changed data
+ * behind it. Deferred triggers (migration 0023) write it at commit, taking the version from
+ * `cache_generations('page-tags')` under that row's lock, so versions are in commit order and an instance
+ * that has read up to version N has seen every earlier change — from any instance or SQL script.
+ */
+export const pageCacheTags = pgTable(
+  'page_cache_tags',
+  {
+    tag: text('tag').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('page_cache_tags_version_idx').on(t.version)],
+);

@@ -5,6 +5,7 @@ import {
   lineItems,
   orderApprovals,
   orders,
+  outbox,
   payments,
   products,
   variants,
@@ -251,6 +252,16 @@ export async function submitOrder(tx: Db, principal: Principal, order: OrderRow)
     .returning();
   // A submitted order is no longer anybody's cart.
   await tx.delete(activeCarts).where(eq(activeCarts.orderId, order.id));
+  // The sales team's quote request (email and marketing push) is queued with the submit itself, so a
+  // crash can neither lose it nor send it for an order that was not submitted (@catalogue/outbox).
+  await tx
+    .insert(outbox)
+    .values({
+      kind: 'quote-request',
+      payload: { orderId: order.id, submittedAt: now.toISOString() },
+      dedupeKey: `quote-request:${order.id}:${now.getTime()}`,
+    })
+    .onConflictDoNothing();
   return updated as OrderRow;
 }
 

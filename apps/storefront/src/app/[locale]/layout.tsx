@@ -10,6 +10,15 @@ interface LocaleLayoutProps {
   params: Promise<{ locale: string }>;
 }
 
+/**
+ * No locale is rendered at build time (there is no database then), and every page below is rendered on its
+ * first request and then kept in the page cache until something it shows changes (caching/, the server's
+ * page-cache/): an empty list here turns on that on-demand caching for the whole locale segment.
+ */
+export function generateStaticParams(): { locale: string }[] {
+  return [];
+}
+
 export async function generateMetadata({ params }: LocaleLayoutProps): Promise<Metadata> {
   return shellMetadata(localeOrDefault((await params).locale));
 }

@@ -1,12 +1,15 @@
 import { LOCALE_CODES } from '@catalogue/dataset/model';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cacheTags } from '../../caching/cache-tags';
+import { tagPage } from '../../caching/page-tags';
 import { CategoryCard } from '../../components/category-card';
 import { getTopCategoriesForLocale } from '../../data/categories';
 import { getDictionary } from '../../data/content';
 import { getRouteContent } from '../../data/routes';
 import { createTranslator } from '../../i18n/translator';
 import { DEFAULT_LOCALE, localeFromSegment, localizedPath } from '../../routing/locales';
+import { pageMetadata } from '../../shell/shell-metadata';
 
 interface HomePageProps {
   params: Promise<{ locale: string }>;
@@ -15,10 +18,11 @@ interface HomePageProps {
 export async function generateMetadata({ params }: HomePageProps): Promise<Metadata> {
   const locale = localeFromSegment((await params).locale);
   if (!locale) return {};
-  // Title and description: the layout's, from the route item of `/` (spec §2).
+  const metadata = await pageMetadata(locale, '/');
   return {
+    ...metadata,
     alternates: {
-      canonical: localizedPath(locale, '/'),
+      ...metadata.alternates,
       languages: {
         ...Object.fromEntries(LOCALE_CODES.map((code) => [code, localizedPath(code, '/')])),
         'x-default': localizedPath(DEFAULT_LOCALE, '/'),
@@ -31,6 +35,8 @@ export async function generateMetadata({ params }: HomePageProps): Promise<Metad
 export default async function HomePage({ params }: HomePageProps) {
   const locale = localeFromSegment((await params).locale);
   if (!locale) notFound();
+  // The menu tag covers the top-level categories (and the shell adds it too); the route item is the page's.
+  await tagPage([cacheTags.contentItem('route', locale, '/')]);
   const [dictionary, categories, route] = await Promise.all([
     getDictionary(locale),
     getTopCategoriesForLocale(locale),

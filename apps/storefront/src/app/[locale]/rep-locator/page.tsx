@@ -1,4 +1,5 @@
 import { REGIONS } from '@catalogue/dataset/model';
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getDictionary, getLocaleInfo, getRegionInfo } from '../../../data/content';
 import { getRouteContent } from '../../../data/routes';
@@ -8,10 +9,19 @@ import { RepResults } from '../../../rep-locator/rep-results';
 import { RepSearchForm } from '../../../rep-locator/rep-search-form';
 import { readRepSearch } from '../../../rep-locator/search-params';
 import { localeFromSegment } from '../../../routing/locales';
+import { pageMetadata } from '../../../shell/shell-metadata';
 
 interface RepLocatorPageProps {
   params: Promise<{ locale: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** The search lives in the query string, which a cached page cannot read: rendered per request. */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: RepLocatorPageProps): Promise<Metadata> {
+  const locale = localeFromSegment((await params).locale);
+  return locale ? pageMetadata(locale, '/rep-locator') : {};
 }
 
 /**

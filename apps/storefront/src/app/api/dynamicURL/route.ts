@@ -2,9 +2,8 @@ import type { LocaleCode } from '@catalogue/dataset/model';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { safeRedirectPath } from '../../../auth/redirect-target';
-import { crossSiteRefusal, isCrossSite, readJsonBody } from '../../../auth/route-guards';
+import { crossSiteRefusal, isCrossSite, originOfRequest, readJsonBody } from '../../../auth/route-guards';
 import { getLocales } from '../../../data/content';
-import { siteOrigin } from '../../../data/site-origin';
 import { DEFAULT_LOCALE, localizedPath, splitLocalePath } from '../../../routing/locales';
 
 const body = z.object({
@@ -26,7 +25,7 @@ export async function POST(request: Request): Promise<NextResponse> {
   const parsed = await readJsonBody(request, body);
   if (!parsed.ok) return parsed.response;
   const { action, redirectURI, loginLocalesMapping, variant } = parsed.value;
-  const back = safeRedirectPath(redirectURI, (await siteOrigin()).origin);
+  const back = safeRedirectPath(redirectURI, originOfRequest(request.headers, request.url));
   if (action === 'logout') {
     return NextResponse.json({ url: `/api/auth/logout?${new URLSearchParams({ redirectURI: back })}` });
   }

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { LoginPromptTexts } from '../../../../auth/login-prompt';
+import { cacheTags } from '../../../../caching/cache-tags';
+import { tagPage } from '../../../../caching/page-tags';
 import { storefrontConfig } from '../../../../config';
 import { getCategoryByPath } from '../../../../data/category-path';
 import { getDictionary, getSiteName } from '../../../../data/content';
@@ -65,6 +67,11 @@ export async function generateMetadata({ params }: ProductPageProps): Promise<Me
  * in-page sections (overview, specifications with the SKU's own table, downloads, calculator), the
  * master-specifications table and related SKUs of the same series.
  */
+/** Rendered on a product's first request, then cached (see the locale layout's generateStaticParams). */
+export function generateStaticParams(): { productId: string }[] {
+  return [];
+}
+
 export default async function ProductPage({ params }: ProductPageProps) {
   const found = await productOf(params);
   if (!found) notFound();
@@ -81,6 +88,21 @@ export default async function ProductPage({ params }: ProductPageProps) {
       listRelatedProducts(catalogId, product, language),
       getCategoryByPath(catalogId, product.categoryId.split('.'), language),
     ]);
+  // Cached after the first request (generateStaticParams), dropped when anything shown here changes.
+  await tagPage([
+    cacheTags.product(product.id),
+    ...related.map((other) => cacheTags.product(other.id)),
+    cacheTags.catalog(catalogId),
+    cacheTags.catalogue(),
+    ...(category?.trail ?? []).map((c) => cacheTags.category(catalogId, c.id)),
+    cacheTags.contentType('pcm'),
+    cacheTags.contentType('attributes'),
+    cacheTags.content('tab', locale),
+    cacheTags.content('table', locale),
+    cacheTags.content('calculator', locale),
+    cacheTags.content('made-to-order', locale),
+    cacheTags.content('site', locale),
+  ]);
   const t = createTranslator(dictionary);
   const rows = specificationRows(product, attributes, t);
   const masterSpec = masterSpecText(product, attributes, t, siteName);

@@ -1,8 +1,11 @@
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cacheTags } from '../../../../caching/cache-tags';
+import { tagPage } from '../../../../caching/page-tags';
 import { FamilyCalculators } from '../../../../calculators/family-calculators';
 import { CategoryCard } from '../../../../components/category-card';
 import { getCategoryForLocale, MAX_CATEGORY_DEPTH } from '../../../../data/category-path';
-import { getDictionary, getLocaleInfo } from '../../../../data/content';
+import { getDictionary, getLocaleInfo, getRegionInfo } from '../../../../data/content';
 import {
   getAttributeLabels,
   getCategoryMarketing,
@@ -14,38 +17,72 @@ import { Breadcrumbs } from '../../../../families/breadcrumbs';
 import { FacetForm } from '../../../../families/facet-form';
 import { sectionsForLevel } from '../../../../families/sections';
 import { SkuPagination } from '../../../../families/sku-pagination';
-import { readSkuQuery } from '../../../../families/sku-query';
+import { splitViewSegment } from '../../../../families/sku-query';
 import { SkuTable } from '../../../../families/sku-table';
 import { createTranslator } from '../../../../i18n/translator';
 import { categoryPath } from '../../../../routing/catalogue-paths';
 import { localeFromSegment } from '../../../../routing/locales';
+import { pageMetadata } from '../../../../shell/shell-metadata';
 import { withRegisteredMark } from '../../../../text/registered-mark';
 
 interface FamilyPageProps {
   params: Promise<{ locale: string; slugs: string[] }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** The category's slugs and table view of a route (the proxy put the query in a `~…` segment). */
+function routeOf(rawSlugs: string[]) {
+  const { slugs, query } = splitViewSegment(rawSlugs);
+  return { slugs: slugs.map((slug) => decodeURIComponent(slug)), query };
+}
+
+/** Rendered on a path's first request, then cached (see the locale layout's generateStaticParams). */
+export function generateStaticParams(): { slugs: string[] }[] {
+  return [];
+}
+
+export async function generateMetadata({ params }: FamilyPageProps): Promise<Metadata> {
+  const { locale: segment, slugs } = await params;
+  const locale = localeFromSegment(segment);
+  if (!locale) return {};
+  return pageMetadata(locale, `/products/${routeOf(slugs).slugs.join('/')}`);
 }
 
 /**
  * A category page, one to six levels deep (`/products/conduit-fittings/emt-conduit/…`): breadcrumbs,
  * heading and intro from the route item, the child ranges, and from the family level down the marketing
  * content, facets and the table of every SKU of the category and its descendants (commerce service).
+ * Cached per path and table view; tagged with the category and its trail (their changes, and those of
+ * every SKU below, touch these tags), the catalog, the route item and the family content it shows.
  */
-export default async function FamilyPage({ params, searchParams }: FamilyPageProps) {
+export default async function FamilyPage({ params }: FamilyPageProps) {
   const { locale: segment, slugs: rawSlugs } = await params;
   const locale = localeFromSegment(segment);
-  if (!locale || rawSlugs.length > MAX_CATEGORY_DEPTH) notFound();
-  const slugs = rawSlugs.map((slug) => decodeURIComponent(slug));
+  const { slugs, query } = routeOf(rawSlugs);
+  if (!locale || slugs.length > MAX_CATEGORY_DEPTH) notFound();
   const found = await getCategoryForLocale(locale, slugs);
-  if (!found) notFound();
+  if (!found) {
+    // The 404 is cached too: a category created (or renamed) at this path later must replace it.
+    const { region } = await getLocaleInfo(locale);
+    await tagPage([cacheTags.categories((await getRegionInfo(region)).catalogId)]);
+    notFound();
+  }
   const { category, catalogId } = found;
   const info = await getLocaleInfo(locale);
   const sections = sectionsForLevel(category.level);
-  const query = readSkuQuery(await searchParams);
   const path = categoryPath(locale, category.slugs);
+  const routePath = `/products/${category.slugs.join('/')}`;
+  await tagPage([
+    cacheTags.catalog(catalogId),
+    cacheTags.catalogue(),
+    ...category.trail.map((c) => cacheTags.category(catalogId, c.id)),
+    cacheTags.contentItem('route', locale, routePath),
+    cacheTags.contentItem('category-marketing', locale, category.id),
+    cacheTags.contentType('attributes'),
+    cacheTags.content('made-to-order', locale),
+  ]);
   const [dictionary, route, marketing, attributes, madeToOrder, skus] = await Promise.all([
     getDictionary(locale),
-    getRouteContent(locale, `/products/${category.slugs.join('/')}`),
+    getRouteContent(locale, routePath),
     sections.marketing ? getCategoryMarketing(locale, category.id) : null,
     getAttributeLabels(info.language),
     getMadeToOrderLabels(locale),

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { safeRedirectPath } from '../../../../auth/redirect-target';
+import { originOfRequest } from '../../../../auth/route-guards';
 import { clearSessionCookies } from '../../../../auth/session-response';
-import { siteOrigin } from '../../../../data/site-origin';
 
 /**
  * GET /api/auth/logout?redirectURI=…, the address POST /api/dynamicURL hands out for logging out: it
@@ -10,7 +10,7 @@ import { siteOrigin } from '../../../../data/site-origin';
  */
 export async function GET(request: Request): Promise<NextResponse> {
   const url = new URL(request.url);
-  const origin = (await siteOrigin()).origin;
+  const origin = originOfRequest(request.headers, request.url);
   const back = safeRedirectPath(url.searchParams.get('redirectURI'), origin);
   const response = NextResponse.redirect(new URL(back, origin), 303);
   response.headers.set('cache-control', 'no-store');

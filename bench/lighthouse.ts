@@ -1,0 +1,110 @@
+import { loadavg } from 'node:os';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../e2e/harness/browser';
+import { describeMachine, median, today } from './machine';
+import { benchPages, withBenchSite } from './pages';
+
+/**
+ * `npm run bench -- lighthouse`: Lighthouse 12 (its default mobile profile: Moto G Power viewport,
+ * simulated slow 4G and 4× CPU slowdown) in Debian's Chromium against a locally started single server, for
+ * the home page, a level-3 and a level-6 family page and BENCH_PATHS (product pages once they exist).
+ * Each page is requested once before (so Lighthouse gets the cached page, as visitors do) and measured
+ * RUNS times with a fresh browser profile; the table shows medians.
+ */
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+interface Figures {
+  performance: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  fcp: number;
+  /** Bytes of JavaScript transferred (compressed) on the first load. */
+  scriptBytes: number;
+  scriptCount: number;
+}
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+async function measure(url: string): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_ARGS,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
+    const scripts = (details?.items ?? []).filter((item) => item.resourceType === 'Script');
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: numeric('largest-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      tbt: numeric('total-blocking-time'),
+      fcp: numeric('first-contentful-paint'),
+      scriptBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+      scriptCount: scripts.length,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export async function lighthouseBench(): Promise<string> {
+  return withBenchSite(async (site) => {
+    const pages = await benchPages(site);
+    const rows: string[] = [];
+    const verdicts: string[] = [];
+    for (const page of pages) {
+      const url = `${site.url}${page.path}`;
+      await (await fetch(url)).arrayBuffer();
+      const runs: Figures[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await measure(url));
+      const m = (pick: (f: Figures) => number) => median(runs.map(pick));
+      const figures = {
+        performance: m((f) => f.performance),
+        lcp: m((f) => f.lcp),
+        cls: m((f) => f.cls),
+        tbt: m((f) => f.tbt),
+        fcp: m((f) => f.fcp),
+        scriptBytes: m((f) => f.scriptBytes),
+        scriptCount: m((f) => f.scriptCount),
+      };
+      rows.push(
+        `| ${page.label} (\`${page.path}\`) | ${figures.performance} | ${seconds(figures.lcp)} | ${figures.cls.toFixed(3)} | ${Math.round(figures.tbt)} ms | ${seconds(figures.fcp)} | ${kb(figures.scriptBytes)} in ${figures.scriptCount} files |`,
+      );
+      const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+      verdicts.push(
+        `| ${page.label} | ${met(figures.performance >= 95)} | ${met(figures.lcp <= 1200)} | ${met(figures.cls <= 0.02)} | ${met(figures.scriptBytes <= 130_000)} |`,
+      );
+    }
+    return [
+      `### Lighthouse, mobile profile (issue 7) — ${today()}`,
+      '',
+      `Machine: ${describeMachine()}, load average ${loadavg()[0]?.toFixed(1)} when it ended. Lighthouse 12, Chromium \`${CHROMIUM_ARGS.join(' ')}\`, default mobile profile (simulated throttling), median of ${RUNS} runs per page, single server on PGlite (3,000 SKUs) on the same machine, page cached before the runs.`,
+      '',
+      '| page | performance | LCP | CLS | TBT | FCP | JavaScript transferred, first load |',
+      '|---|---|---|---|---|---|---|',
+      ...rows,
+      '',
+      '| goal (issue 7, item 6) | performance ≥ 95 | LCP ≤ 1.2 s | CLS ≤ 0.02 | JS ≤ 130 KB compressed |',
+      '|---|---|---|---|---|',
+      ...verdicts,
+    ].join('\n');
+  });
+}

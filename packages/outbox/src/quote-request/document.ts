@@ -1,0 +1,98 @@
+import PDFDocument from 'pdfkit';
+
+/** What a quote request is about: the submitted project (order), its company, user and lines. */
+export interface QuoteRequest {
+  orderId: string;
+  projectName: string;
+  projectDesc: string;
+  regionName: string;
+  brand: string;
+  submittedAt: Date;
+  company: { id: string; name: string };
+  user: { username: string; firstName: string; lastName: string; email: string };
+  lines: { productId: string; name: string; quantity: number; packagingOption: string }[];
+}
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; formulas defused. */
+function field(value: string | number): string {
+  let text = String(value);
+  // A cell starting with = + - @ would be a formula in a spreadsheet (CSV injection).
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function quoteCsv(quote: QuoteRequest): string {
+  const header = [
+    'Project ID',
+    'Project',
+    'Company',
+    'User',
+    'Email',
+    'Region',
+    'Submitted',
+    'Catalogue number',
+    'Product',
+    'Quantity',
+    'Packaging',
+  ];
+  const rows = quote.lines.map((line) => [
+    quote.orderId,
+    quote.projectName,
+    quote.company.name,
+    `${quote.user.firstName} ${quote.user.lastName}`.trim(),
+    quote.user.email,
+    quote.regionName,
+    quote.submittedAt.toISOString(),
+    line.productId,
+    line.name,
+    line.quantity,
+    line.packagingOption,
+  ]);
+  return `${[header, ...rows].map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+}
+
+/** The project as a one-page-per-40-lines PDF: details, then the lines as a table. */
+export function quotePdf(quote: QuoteRequest): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 50,
+      info: { Title: `Quote request ${quote.projectName}` },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.font('Helvetica-Bold').fontSize(18).text(`Quote request: ${quote.projectName}`);
+    doc.moveDown(0.5).font('Helvetica').fontSize(10);
+    const details: [string, string][] = [
+      ['Project ID', quote.orderId],
+      ['Company', `${quote.company.name} (${quote.company.id})`],
+      [
+        'Requested by',
+        `${quote.user.firstName} ${quote.user.lastName} <${quote.user.email}> (${quote.user.username})`,
+      ],
+      ['Region', quote.regionName || '–'],
+      ['Brand', quote.brand || '–'],
+      ['Submitted', `${quote.submittedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`],
+    ];
+    for (const [label, value] of details) doc.text(`${label}: ${value}`);
+    if (quote.projectDesc) doc.moveDown(0.5).text(quote.projectDesc);
+    doc.moveDown();
+    const columns = [50, 170, 430, 490];
+    const row = (cells: string[], bold = false) => {
+      if (doc.y > 760) doc.addPage();
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+      cells.forEach((cell, i) => {
+        doc.text(cell, columns[i] ?? 50, y, { width: (columns[i + 1] ?? 545) - (columns[i] ?? 50) - 6 });
+      });
+      doc.moveDown(0.3);
+      doc.x = 50;
+    };
+    row(['Catalogue number', 'Product', 'Quantity', 'Packaging'], true);
+    for (const line of quote.lines)
+      row([line.productId, line.name, String(line.quantity), line.packagingOption || '–']);
+    doc.end();
+  });
+}

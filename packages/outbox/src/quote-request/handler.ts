@@ -1,0 +1,135 @@
+import type { Db } from '@catalogue/db';
+import { buyers, lineItems, orders, outbox, users } from '@catalogue/db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { escapeHtml } from '../email/texts';
+import { PermanentDeliveryError } from '../errors';
+import type { OutboxHandler } from '../worker';
+import { type QuoteRequest, quoteCsv, quotePdf } from './document';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** Reads the submitted project the row names; null when the order no longer exists. */
+export async function loadQuoteRequest(
+  db: Db,
+  orderId: string,
+  submittedAt: Date,
+): Promise<QuoteRequest | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return null;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.companyType, order.fromCompanyType),
+        eq(users.companyId, order.fromCompanyId),
+        eq(users.id, order.fromUserId),
+      ),
+    )
+    .limit(1);
+  const [company] = await db.select().from(buyers).where(eq(buyers.id, order.fromCompanyId)).limit(1);
+  const lines = await db
+    .select()
+    .from(lineItems)
+    .where(eq(lineItems.orderId, orderId))
+    .orderBy(asc(lineItems.dateAdded));
+  const xp = (order.xp ?? {}) as Record<string, unknown>;
+  return {
+    orderId,
+    projectName: text(xp.projectName) || orderId,
+    projectDesc: text(xp.projectDesc),
+    regionName: text(xp.regionName),
+    brand: text(xp.brand),
+    submittedAt,
+    company: { id: order.fromCompanyId, name: company?.name ?? order.fromCompanyId },
+    user: {
+      username: user?.username ?? order.fromUserId,
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
+    },
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      name: text((line.product as Record<string, unknown>)?.Name) || line.productId,
+      quantity: line.quantity,
+      packagingOption: text((line.xp as Record<string, unknown>)?.packagingOption),
+    })),
+  };
+}
+
+/** The project details the marketing-automation push carries (`projectDetails`, issue 9). */
+export function projectDetails(quote: QuoteRequest) {
+  return {
+    projectId: quote.orderId,
+    projectName: quote.projectName,
+    projectDesc: quote.projectDesc,
+    regionName: quote.regionName,
+    brand: quote.brand,
+    submittedAt: quote.submittedAt.toISOString(),
+    company: quote.company,
+    user: quote.user,
+    lines: quote.lines,
+  };
+}
+
+/**
+ * `quote-request` rows (queued by the commerce service when an order is submitted): the sales team's email
+ * with the project as CSV and PDF, and the marketing-automation push, queued as `email` and
+ * `marketing-push` rows in one transaction. Their dedupe keys come from this row, so a redelivery of it
+ * (a crash after the commit) queues nothing twice.
+ */
+export function quoteRequestHandler({ db, salesEmail }: { db: Db; salesEmail: string }): OutboxHandler {
+  return async (row) => {
+    const payload = (row.payload ?? {}) as { orderId?: unknown; submittedAt?: unknown };
+    if (typeof payload.orderId !== 'string')
+      throw new PermanentDeliveryError('quote-request payload has no orderId');
+    const submittedAt = new Date(
+      typeof payload.submittedAt === 'string' ? payload.submittedAt : row.createdAt,
+    );
+    const quote = await loadQuoteRequest(db, payload.orderId, submittedAt);
+    if (!quote) throw new PermanentDeliveryError(`order ${payload.orderId} no longer exists`);
+    const pdf = await quotePdf(quote);
+    const csv = quoteCsv(quote);
+    const who = `${quote.user.firstName} ${quote.user.lastName}`.trim() || quote.user.username;
+    const summary = [
+      `Project: ${quote.projectName} (${quote.orderId})`,
+      `Company: ${quote.company.name} (${quote.company.id})`,
+      `Requested by: ${who} <${quote.user.email}>`,
+      `Region: ${quote.regionName || '–'}`,
+      `Lines: ${quote.lines.length}`,
+    ];
+    const message = {
+      to: salesEmail,
+      replyTo: quote.user.email || undefined,
+      subject: `Quote request: ${quote.projectName} – ${quote.company.name}`,
+      text: `${summary.join('\n')}\n\nThe project is attached as CSV and PDF.\n`,
+      html: `<p>${summary.map(escapeHtml).join('<br>')}</p><p>The project is attached as CSV and PDF.</p>`,
+      attachments: [
+        {
+          filename: `quote-${quote.orderId}.csv`,
+          contentType: 'text/csv',
+          contentBase64: Buffer.from(csv).toString('base64'),
+        },
+        {
+          filename: `quote-${quote.orderId}.pdf`,
+          contentType: 'application/pdf',
+          contentBase64: pdf.toString('base64'),
+        },
+      ],
+    };
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(outbox)
+        .values({ kind: 'email', payload: message, dedupeKey: `quote-email:${row.id}` })
+        .onConflictDoNothing();
+      await tx
+        .insert(outbox)
+        .values({
+          kind: 'marketing-push',
+          payload: { projectDetails: projectDetails(quote) },
+          dedupeKey: `quote-push:${row.id}`,
+        })
+        .onConflictDoNothing();
+    });
+  };
+}
