@@ -1,5 +1,4 @@
 import type { Language, LocaleCode } from '@catalogue/dataset/model';
-import { connection } from 'next/server';
 import { Me } from 'ordercloud-javascript-sdk';
 import { cache } from 'react';
 import { anonymousToken } from './commerce-sdk';
@@ -32,7 +31,6 @@ export interface ProductInCatalog {
 export const getProductForLocale = cache(
   async (locale: LocaleCode, productId: string): Promise<ProductInCatalog | null> => {
     if (!PRODUCT_ID.safeParse(productId).success) return null;
-    await connection();
     const info = await getLocaleInfo(locale);
     const { catalogId } = await getRegionInfo(info.region);
     const accessToken = await anonymousToken(catalogId);
