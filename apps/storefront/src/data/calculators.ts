@@ -1,5 +1,4 @@
 import type { LocaleCode, UnitSystem } from '@catalogue/dataset/model';
-import { connection } from 'next/server';
 import { Me } from 'ordercloud-javascript-sdk';
 import { cache } from 'react';
 import type {
@@ -153,7 +152,6 @@ export async function getFamilyCalculators(
 /** Every product of a category and its descendants in a catalog (all pages of `GET /me/products`). */
 const listCategoryProducts = cache(
   async (catalogId: string, categoryId: string): Promise<CatalogProduct[]> => {
-    await connection();
     const accessToken = await anonymousToken(catalogId);
     const products: CatalogProduct[] = [];
     for (let page = 1; ; page++) {

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getCalculatorIndex } from '../../../data/calculators';
@@ -5,9 +6,19 @@ import { getDictionary } from '../../../data/content';
 import { getRouteContent } from '../../../data/routes';
 import { createTranslator } from '../../../i18n/translator';
 import { localeFromSegment, localizedPath } from '../../../routing/locales';
+import { pageMetadata } from '../../../shell/shell-metadata';
 
 interface CalculatorsPageProps {
   params: Promise<{ locale: string }>;
+}
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string }>;
+}): Promise<Metadata> {
+  const locale = localeFromSegment((await params).locale);
+  return locale ? pageMetadata(locale, '/calculators') : {};
 }
 
 /** The calculators of the locale (content service), each with what it does and a link to it. */

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getDictionary, getLocaleInfo } from '../../../data/content';
 import { getRouteContent } from '../../../data/routes';
@@ -5,9 +6,19 @@ import { FavouritesList } from '../../../favourites/favourites-list';
 import { createTranslator } from '../../../i18n/translator';
 import { loginHref } from '../../../product/toolbar-links';
 import { localeFromSegment, localizedPath } from '../../../routing/locales';
+import { pageMetadata } from '../../../shell/shell-metadata';
 
 interface FavouritesPageProps {
   params: Promise<{ locale: string }>;
+}
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string }>;
+}): Promise<Metadata> {
+  const locale = localeFromSegment((await params).locale);
+  return locale ? pageMetadata(locale, '/favourites') : {};
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { forgotPasswordAction } from '../../../auth/reset-actions';
 import { ForgotPasswordForm } from '../../../auth/reset-forms';
@@ -5,6 +6,16 @@ import { getDictionary } from '../../../data/content';
 import { getRouteContent } from '../../../data/routes';
 import { createTranslator } from '../../../i18n/translator';
 import { localeFromSegment } from '../../../routing/locales';
+import { pageMetadata } from '../../../shell/shell-metadata';
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string }>;
+}): Promise<Metadata> {
+  const locale = localeFromSegment((await params).locale);
+  return locale ? pageMetadata(locale, '/forgot-password') : {};
+}
 
 /** Forgotten password: the address of the account; the commerce service emails the reset link. */
 export default async function ForgotPasswordPage({ params }: { params: Promise<{ locale: string }> }) {

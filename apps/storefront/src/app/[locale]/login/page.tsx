@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { loginAction } from '../../../auth/login-action';
@@ -6,6 +7,7 @@ import { getDictionary } from '../../../data/content';
 import { getRouteContent } from '../../../data/routes';
 import { createTranslator } from '../../../i18n/translator';
 import { localeFromSegment, localizedPath } from '../../../routing/locales';
+import { pageMetadata } from '../../../shell/shell-metadata';
 
 interface LoginPageProps {
   params: Promise<{ locale: string }>;
@@ -14,6 +16,18 @@ interface LoginPageProps {
 
 const first = (value: string | string[] | undefined): string =>
   (Array.isArray(value) ? value[0] : value) ?? '';
+
+/** The return address (or the email's code) is read from the query on every request: never cached. */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string }>;
+}): Promise<Metadata> {
+  const locale = localeFromSegment((await params).locale);
+  return locale ? pageMetadata(locale, '/login') : {};
+}
 
 /**
  * The hosted login page (POST /api/dynamicURL hands out its address): the route's heading and intro and

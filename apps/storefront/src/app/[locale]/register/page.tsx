@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { registerAction } from '../../../auth/register-action';
 import { RegisterForm } from '../../../auth/register-form';
@@ -5,10 +6,23 @@ import { getDictionary } from '../../../data/content';
 import { getRouteContent } from '../../../data/routes';
 import { createTranslator } from '../../../i18n/translator';
 import { localeFromSegment } from '../../../routing/locales';
+import { pageMetadata } from '../../../shell/shell-metadata';
 
 interface RegisterPageProps {
   params: Promise<{ locale: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** The return address (or the email's code) is read from the query on every request: never cached. */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string }>;
+}): Promise<Metadata> {
+  const locale = localeFromSegment((await params).locale);
+  return locale ? pageMetadata(locale, '/register') : {};
 }
 
 /** Self-registration: the route's heading and intro and the form; the new user returns to `redirectURI`. */

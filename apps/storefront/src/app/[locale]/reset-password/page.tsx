@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { checkResetCode } from '../../../auth/password-reset';
@@ -7,10 +8,23 @@ import { getDictionary } from '../../../data/content';
 import { getRouteContent } from '../../../data/routes';
 import { createTranslator } from '../../../i18n/translator';
 import { localeFromSegment, localizedPath } from '../../../routing/locales';
+import { pageMetadata } from '../../../shell/shell-metadata';
 
 interface ResetPageProps {
   params: Promise<{ locale: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** The return address (or the email's code) is read from the query on every request: never cached. */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string }>;
+}): Promise<Metadata> {
+  const locale = localeFromSegment((await params).locale);
+  return locale ? pageMetadata(locale, '/reset-password') : {};
 }
 
 /**

@@ -5,6 +5,7 @@ import { getCalculator } from '../../../../data/calculators';
 import { getDictionary } from '../../../../data/content';
 import { createTranslator } from '../../../../i18n/translator';
 import { localeFromSegment, localizedPath } from '../../../../routing/locales';
+import { pageMetadata } from '../../../../shell/shell-metadata';
 
 interface CalculatorPageProps {
   params: Promise<{ locale: string; id: string }>;
@@ -13,11 +14,19 @@ interface CalculatorPageProps {
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+/** The query (the calculator's inputs) is read on every request: results are not cached. */
+export const dynamic = 'force-dynamic';
+
 export async function generateMetadata({ params }: CalculatorPageProps): Promise<Metadata> {
   const { locale: segment, id } = await params;
   const locale = localeFromSegment(segment);
   const calculator = locale && ID.test(id) ? await getCalculator(locale, id) : null;
-  return calculator ? { title: calculator.title, description: calculator.description } : {};
+  if (!locale || !calculator) return {};
+  return {
+    ...(await pageMetadata(locale, `/calculators/${calculator.id}`)),
+    title: calculator.title,
+    description: calculator.description,
+  };
 }
 
 /**

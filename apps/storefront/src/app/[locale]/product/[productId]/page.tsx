@@ -26,6 +26,7 @@ import { specificationRows } from '../../../../product/specification-rows';
 import { loginHref, prefabHref } from '../../../../product/toolbar-links';
 import { decodeProductId, productPath } from '../../../../routing/catalogue-paths';
 import { localeFromSegment, localizedPath } from '../../../../routing/locales';
+import { pageMetadata } from '../../../../shell/shell-metadata';
 import { withRegisteredMark } from '../../../../text/registered-mark';
 
 interface ProductPageProps {
@@ -54,6 +55,7 @@ export async function generateMetadata({ params }: ProductPageProps): Promise<Me
   const marketing = await getProductMarketing(found.locale, found.product.id);
   const name = marketing?.name || found.product.name;
   return {
+    ...(await pageMetadata(found.locale, `/product/${found.product.id}`)),
     title: name,
     description: marketing?.message || found.product.description,
     keywords: [name],

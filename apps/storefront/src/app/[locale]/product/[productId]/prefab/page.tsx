@@ -9,6 +9,7 @@ import { SpecTable } from '../../../../../product/spec-table';
 import { specificationRows } from '../../../../../product/specification-rows';
 import { decodeProductId, productPath } from '../../../../../routing/catalogue-paths';
 import { localeFromSegment } from '../../../../../routing/locales';
+import { pageMetadata } from '../../../../../shell/shell-metadata';
 import { withRegisteredMark } from '../../../../../text/registered-mark';
 
 interface PrefabPageProps {
@@ -27,7 +28,11 @@ export async function generateMetadata({ params }: PrefabPageProps): Promise<Met
   const found = await productOf(params);
   if (!found) return {};
   const t = createTranslator(await getDictionary(found.locale));
-  return { title: t('prefab.title', { name: found.product.name }), description: t('prefab.intro') };
+  return {
+    ...(await pageMetadata(found.locale, `/product/${found.product.id}/prefab`)),
+    title: t('prefab.title', { name: found.product.name }),
+    description: t('prefab.intro'),
+  };
 }
 
 /**
