@@ -104,7 +104,9 @@ describe('page cache on PGlite: edits through the commerce API', () => {
 
     const page = await browser.newPage();
     await page.goto(`${site.url}${familyPath}`);
-    const row = page.locator('.sku-table tbody tr', { has: page.locator(`td:text-is("${sku.id}")`) });
+    const row = page.locator('.sku-table tbody tr', {
+      has: page.getByRole('link', { name: sku.id, exact: true }),
+    });
     expect(await row.innerText()).toContain(name);
     await page.close();
     // The home page shows no SKU: the product's tags are not among its tags.
