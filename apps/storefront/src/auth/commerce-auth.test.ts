@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userDetailsOf } from './commerce-auth';
+import { refusalOf, userDetailsOf } from './commerce-auth';
 
 describe('user details', () => {
   it('shows JobTitle as the role and RoleVerified only when present and not empty', () => {
@@ -28,5 +28,28 @@ describe('user details', () => {
       GivenName: '',
       RoleVerified: false,
     });
+  });
+});
+
+describe('login refusals', () => {
+  const failure = (status: number, code: string, headers: Record<string, string> = {}) => ({
+    isOrderCloudError: true,
+    status,
+    errorCode: code,
+    errors: [{ ErrorCode: code, Message: '', Data: null }],
+    response: { headers },
+  });
+
+  it('tells wrong credentials, lockout, rate limit (with its wait) and inactive users apart', () => {
+    expect(refusalOf(failure(400, 'InvalidUsernameOrPassword'))).toEqual({ reason: 'credentials' });
+    expect(refusalOf(failure(400, 'Auth.LockedOut'))).toEqual({ reason: 'locked' });
+    expect(refusalOf(failure(429, 'TooManyRequests', { 'retry-after': '42' }))).toEqual({
+      reason: 'rate',
+      retryAfterSeconds: 42,
+    });
+    expect(refusalOf(failure(429, 'TooManyRequests'))).toEqual({ reason: 'rate' });
+    expect(refusalOf(failure(400, 'InactiveUser'))).toEqual({ reason: 'inactive' });
+    expect(refusalOf(failure(500, 'InternalError'))).toEqual({ reason: 'unavailable' });
+    expect(refusalOf(new Error('socket hang up'))).toEqual({ reason: 'unavailable' });
   });
 });

@@ -58,7 +58,8 @@ export async function fetchUserDetails(token: string): Promise<UserDetails & { E
   return { ...userDetailsOf(me), Email: me.Email ?? '' };
 }
 
-function refusalOf(error: unknown): { reason: LoginRefusal; retryAfterSeconds?: number } {
+/** Why the token endpoint refused a login, from its error (status, ErrorCode, Retry-After). */
+export function refusalOf(error: unknown): { reason: LoginRefusal; retryAfterSeconds?: number } {
   const failure = error as Partial<OrderCloudError> & { response?: { headers?: Record<string, string> } };
   const code = failure.errors?.[0]?.ErrorCode ?? failure.errorCode;
   if (failure.status === 429) {
