@@ -167,6 +167,9 @@ describe('product pages', () => {
       expect(await page.title()).toMatch(
         new RegExp(`^${marketing.productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| `),
       );
+      // After a client-side navigation Next swaps the head's metadata in: the family page's description
+      // may still be there for a moment.
+      await expect.poll(() => page.locator('meta[name="description"]').count()).toBe(1);
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
         marketing.productMarketingMessage,
       );
