@@ -83,16 +83,7 @@ describe('accounts: login, logout and sessions', () => {
   }
 
   async function passwordGrant(username: string): Promise<{ access_token: string; refresh_token: string }> {
-    const response = await fetch(`${site.url}/ordercloud/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'storefront',
-        username,
-        password: PASSWORD,
-      }),
-    });
+    const response = await passwordGrantWith(username, PASSWORD);
     expect(response.status).toBe(200);
     return (await response.json()) as { access_token: string; refresh_token: string };
   }

@@ -1,23 +1,19 @@
 'use server';
 
-import { LOCALE_CODES, type LocaleCode } from '@catalogue/dataset/model';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { storefrontConfig } from '../config';
 import { getDictionary } from '../data/content';
 import { createTranslator } from '../i18n/translator';
+import { isLocaleCode } from '../routing/locale-codes';
 import { logIn } from './commerce-auth';
 import type { LoginFormState } from './login-state';
 import { safeRedirectPath, withoutQuery } from './redirect-target';
-import { originOfRequest } from './route-guards';
+import { originOfRequest, visitorAddressOf } from './route-guards';
 import { cookieAttributes, loginCookies } from './session-cookies';
 
 const MAX_USERNAME = 256;
 const MAX_PASSWORD = 1024;
-
-function isLocaleCode(value: string): value is LocaleCode {
-  return (LOCALE_CODES as readonly string[]).includes(value);
-}
 
 /**
  * The login form's server action (bound to the page's locale, return address and variant). Next.js
@@ -41,7 +37,7 @@ export async function loginAction(
   if (!username || !password || username.length > MAX_USERNAME || password.length > MAX_PASSWORD) {
     return { status: 'refused', username: username.slice(0, MAX_USERNAME), message: t('login.errorMissing') };
   }
-  const address = (await headers()).get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  const address = visitorAddressOf(await headers());
   const result = await logIn(username, password, address);
   if (!result.ok) {
     const message =

@@ -1,6 +1,5 @@
 'use server';
 
-import { LOCALE_CODES, type LocaleCode } from '@catalogue/dataset/model';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { Me, type OrderCloudError } from 'ordercloud-javascript-sdk';
@@ -8,18 +7,14 @@ import { storefrontConfig } from '../config';
 import { anonymousToken, asVisitor, configureInProcessCommerce } from '../data/commerce-sdk';
 import { getDictionary, getLocaleInfo, getRegionInfo } from '../data/content';
 import { createTranslator, type Translate } from '../i18n/translator';
+import { isLocaleCode } from '../routing/locale-codes';
 import { localizedPath } from '../routing/locales';
 import { logIn } from './commerce-auth';
+import { acceptablePassword, looksLikeEmail } from './credential-rules';
 import { safeRedirectPath } from './redirect-target';
 import type { RegisterField, RegisterFormState, RegisterValues } from './register-state';
-import { originOfRequest } from './route-guards';
+import { originOfRequest, visitorAddressOf } from './route-guards';
 import { cookieAttributes, loginCookies } from './session-cookies';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function isLocaleCode(value: string): value is LocaleCode {
-  return (LOCALE_CODES as readonly string[]).includes(value);
-}
 
 const field = (form: FormData, name: string, max: number): string => {
   const value = form.get(name);
@@ -27,7 +22,7 @@ const field = (form: FormData, name: string, max: number): string => {
 };
 
 /** The problems of a registration, one message per field, in the page's language. */
-export async function registrationProblems(
+async function registrationProblems(
   values: RegisterValues,
   password: string,
   passwordConfirm: string,
@@ -38,8 +33,8 @@ export async function registrationProblems(
   for (const name of ['firstName', 'lastName', 'email', 'company'] as const) {
     if (!values[name]) errors[name] = t('register.errorRequired');
   }
-  if (values.email && !EMAIL.test(values.email)) errors.email = t('register.errorEmail');
-  if (password.length < 8 || password.length > 100 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
+  if (values.email && !looksLikeEmail(values.email)) errors.email = t('register.errorEmail');
+  if (!acceptablePassword(password)) {
     errors.password = t('register.errorPassword');
   }
   if (password !== passwordConfirm) errors.passwordConfirm = t('register.errorPasswordMismatch');
@@ -74,7 +69,7 @@ export async function registerAction(
   const errors = await registrationProblems(values, password, confirm, form.get('terms') === 'on', t);
   if (Object.keys(errors).length > 0) return { status: 'refused', values, errors, message: null };
 
-  const address = (await headers()).get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  const address = visitorAddressOf(await headers());
   const { region } = await getLocaleInfo(locale);
   const { catalogId } = await getRegionInfo(region);
   configureInProcessCommerce();

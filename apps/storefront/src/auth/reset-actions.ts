@@ -1,19 +1,20 @@
 'use server';
 
-import { LOCALE_CODES, type LocaleCode } from '@catalogue/dataset/model';
+import type { LocaleCode } from '@catalogue/dataset/model';
 import { headers } from 'next/headers';
 import { getDictionary } from '../data/content';
 import { siteOrigin } from '../data/site-origin';
 import { createTranslator } from '../i18n/translator';
+import { isLocaleCode } from '../routing/locale-codes';
 import { localizedPath } from '../routing/locales';
+import { acceptablePassword, looksLikeEmail } from './credential-rules';
 import { checkResetCode, requestPasswordReset, resetPassword } from './password-reset';
 import type { ResetFormState } from './reset-state';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { visitorAddressOf } from './route-guards';
 
 function localeOf(value: string): LocaleCode {
-  if (!(LOCALE_CODES as readonly string[]).includes(value)) throw new Error(`unknown locale '${value}'`);
-  return value as LocaleCode;
+  if (!isLocaleCode(value)) throw new Error(`unknown locale '${value}'`);
+  return value;
 }
 
 const text = (form: FormData, name: string): string => {
@@ -33,9 +34,9 @@ export async function forgotPasswordAction(
   const code = localeOf(locale);
   const t = createTranslator(await getDictionary(code));
   const email = text(form, 'email').trim().slice(0, 200);
-  if (!EMAIL.test(email))
+  if (!looksLikeEmail(email))
     return { status: 'refused', email, field: 'email', message: t('register.errorEmail') };
-  const address = (await headers()).get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  const address = visitorAddressOf(await headers());
   const page = new URL(localizedPath(code, '/reset-password'), (await siteOrigin()).origin).href;
   try {
     await requestPasswordReset(email, page, address);
@@ -55,7 +56,7 @@ export async function resetPasswordAction(
 ): Promise<ResetFormState> {
   const t = createTranslator(await getDictionary(localeOf(locale)));
   const password = text(form, 'password');
-  if (password.length < 8 || password.length > 100 || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
+  if (!acceptablePassword(password)) {
     return { status: 'refused', email: '', field: 'password', message: t('register.errorPassword') };
   }
   if (password !== text(form, 'passwordConfirm')) {

@@ -20,6 +20,11 @@ export function originOfRequest(headers: Headers, url?: string): string {
   return host ? `${proto}://${host}` : (fallback?.origin ?? 'http://localhost');
 }
 
+/** The visitor's address (the first X-Forwarded-For entry, set by the site server), or null. */
+export function visitorAddressOf(headers: Headers): string | null {
+  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+}
+
 /**
  * Whether a request comes from another site: the browser says so (Sec-Fetch-Site: cross-site or
  * same-site), or it names an Origin other than ours. Requests without either (curl, server-to-server)

@@ -1,7 +1,13 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { refreshSession } from '../../../../../auth/commerce-auth';
-import { crossSiteRefusal, decodeToken, isCrossSite, readJsonBody } from '../../../../../auth/route-guards';
+import {
+  crossSiteRefusal,
+  decodeToken,
+  isCrossSite,
+  readJsonBody,
+  visitorAddressOf,
+} from '../../../../../auth/route-guards';
 import { loginCookies } from '../../../../../auth/session-cookies';
 import { clearSessionCookies, setSessionCookies } from '../../../../../auth/session-response';
 
@@ -19,7 +25,7 @@ export async function POST(request: Request): Promise<NextResponse> {
   const parsed = await readJsonBody(request, body);
   if (!parsed.ok) return parsed.response;
   const rid = decodeToken(parsed.value.variables.rid);
-  const address = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  const address = visitorAddressOf(request.headers);
   const session = rid ? await refreshSession(rid, address) : null;
   if (!session) {
     return clearSessionCookies(
