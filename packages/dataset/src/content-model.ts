@@ -149,8 +149,21 @@ export interface TerritoryData {
   reps: RepData[];
 }
 
+/** One question of faq.yaml. */
+export interface FaqData {
+  id: string;
+  /** Top-level category slugs the question is about (empty: general). */
+  categories: string[];
+  question: RegionalText;
+  answer: RegionalText;
+  /** Extra search words, not shown. */
+  keywords: RegionalText;
+}
+
 export interface ContentData {
   texts: ContentTexts;
+  /** faq.yaml: the questions and answers of the search service's questions widget. */
+  faqs: FaqData[];
   territories: TerritoryData[];
   contacts: Record<Region, { phone: string; email: string }>;
   repTitles: Record<string, Localized>;
@@ -173,6 +186,7 @@ export const CONTENT_TYPES = {
   mapping: 'mapping',
   territory: 'territory',
   productMarketing: 'pcm',
+  faq: 'faq',
 } as const;
 
 export interface Link {
@@ -318,4 +332,16 @@ export interface ProductMarketingItem {
   productName: string;
   productMarketingMessage: string;
   productBullets: string[];
+}
+
+/**
+ * type 'faq', id = the question's id: one question and its answer in the locale's wording, placeholders
+ * filled in (the search service's questions-and-answers widget reads these).
+ */
+export interface FaqItem {
+  id: string;
+  question: string;
+  answer: string;
+  keywords: string;
+  categories: string[];
 }

@@ -8,6 +8,18 @@ import { LANGUAGES } from './model';
 describe('the data files', () => {
   const data = loadDataFiles();
 
+  it('have the search widgets the storefront asks for', () => {
+    expect(data.searchWidgets.map((w) => [w.rfkId, w.type])).toEqual(
+      expect.arrayContaining([
+        ['rfkid_7', 'content_grid'],
+        ['rfkid_6', 'preview_search'],
+        ['rfkid_1', 'recommendation'],
+        ['rfkid_2', 'recommendation'],
+        ['rfkid_qa', 'questions_answers'],
+      ]),
+    );
+  });
+
   it('have six top-level categories with two or more product lines each', () => {
     expect(data.taxonomy.map((c) => c.slug)).toEqual([
       'conduit-fittings',
@@ -107,6 +119,15 @@ describe('checking a broken data folder', () => {
     expect(problem()).toMatch(/^identities\.yaml: not valid YAML/);
   });
 
+  it('names a search widget of an unknown type and a duplicate rfk_id', () => {
+    copy();
+    edit('search.yaml', 'type: preview_search', 'type: preview');
+    expect(problem()).toMatch(/^search\.yaml: widgets\[1\]\.type: 'preview' is not one of/);
+    edit('search.yaml', 'type: preview', 'type: preview_search');
+    edit('search.yaml', 'rfk_id: rfkid_6', 'rfk_id: rfkid_7');
+    expect(problem()).toMatch(/^search\.yaml: .*duplicate widget 'rfkid_7 in locale \*'/);
+  });
+
   it('names a missing file', () => {
     copy();
     unlinkSync(path.join(dir, 'site.yaml'));
@@ -145,5 +166,19 @@ describe('checking a broken data folder', () => {
     copy();
     edit('identities.yaml', 'groups: [nord-eu-buyers]', 'groups: [nord-eu-sellers]');
     expect(problem()).toMatch(/^identities\.yaml: .*'nord-eu-sellers' is not a user group of NORD-EU/);
+  });
+
+  it('names a FAQ without a translation, with an unknown placeholder or category', () => {
+    copy();
+    edit('faq.yaml', /\n {6}nl: Hoe vol mag[^\n]*/, '');
+    expect(problem()).toMatch(/^faq\.yaml: faqs\[0\]\.question: missing 'nl' translation/);
+    rmSync(dir, { recursive: true, force: true });
+    copy();
+    edit('faq.yaml', 'ship {weeks} weeks', 'ship {week} weeks');
+    expect(problem()).toMatch(/^faq\.yaml: faqs\[2\]\.answer\.en: unknown placeholder \{week\}/);
+    rmSync(dir, { recursive: true, force: true });
+    copy();
+    edit('faq.yaml', 'categories: [strut-framing]', 'categories: [struts]');
+    expect(problem()).toMatch(/'struts' is not a top-level category/);
   });
 });

@@ -6,8 +6,10 @@ import { DataFileError, DataNode } from './data-node';
 import type { DataFiles } from './data-types';
 import { readAttributes } from './read-attributes';
 import { readContent } from './read-content';
+import { readFaqs } from './read-faq';
 import { readIdentities } from './read-identities';
 import { readLocales, readRegions } from './read-regions';
+import { readSearch } from './read-search';
 import { readTopCategory } from './read-taxonomy';
 import { readTerritories } from './read-territories';
 import { readDictionary, readSite } from './read-texts';
@@ -68,7 +70,23 @@ export function loadDataFiles(dataDir: string = DEFAULT_DATA_DIR): DataFiles {
       readYaml(dataDir, 'content.yaml'),
       taxonomy.map((c) => c.slug),
     ),
+    faqs: readFaqs(
+      readYaml(dataDir, 'faq.yaml'),
+      taxonomy.map((c) => c.slug),
+    ),
     ...readTerritories(readYaml(dataDir, 'territories.yaml')),
   };
-  return { locales, regions, catalogs, attributes, taxonomy, identities, dictionary, site, content };
+  const searchWidgets = readSearch(readYaml(dataDir, 'search.yaml'));
+  return {
+    locales,
+    regions,
+    catalogs,
+    attributes,
+    taxonomy,
+    identities,
+    dictionary,
+    site,
+    content,
+    searchWidgets,
+  };
 }

@@ -17,6 +17,7 @@ import type {
   SiteContent,
   UnitSystem,
 } from './model';
+import type { SearchWidgetData } from './read-search';
 
 /** The contents of the data folder, checked and resolved (see data-files.ts). */
 
@@ -138,4 +139,5 @@ export interface DataFiles {
   dictionary: Record<Language, Record<string, string>>;
   site: SiteContent;
   content: ContentData;
+  searchWidgets: SearchWidgetData[];
 }

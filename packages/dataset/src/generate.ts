@@ -102,5 +102,6 @@ export function generateDataset(options: GenerateOptions = {}): Dataset {
     dictionary: data.dictionary,
     site: data.site,
     content: data.content,
+    searchWidgets: data.searchWidgets,
   };
 }

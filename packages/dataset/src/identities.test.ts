@@ -19,7 +19,7 @@ describe('the demo identities', () => {
     return found;
   };
 
-  it('has the storefront, its anonymous client per regional catalogue and the admin-console API clients', () => {
+  it('has the storefront, its anonymous client per regional catalogue, the sales inbox and the admin-console API clients', () => {
     expect(identities.apiClients).toEqual([
       {
         id: 'storefront',
@@ -51,6 +51,18 @@ describe('the demo identities', () => {
         allowAnySupplier: false,
         allowSeller: false,
       })),
+      {
+        id: 'sales-inbox',
+        appName: expect.any(String),
+        clientSecret: null,
+        accessTokenDuration: 600,
+        refreshTokenDuration: 4320,
+        defaultContextUsername: null,
+        isAnonBuyer: false,
+        allowAnyBuyer: false,
+        allowAnySupplier: false,
+        allowSeller: true,
+      },
       {
         id: 'admin-console',
         appName: expect.any(String),

@@ -1,4 +1,5 @@
 import type { ContentData } from './content-model';
+import type { SearchWidgetData } from './read-search';
 
 /**
  * The shape of the demo dataset. The generator (generate.ts) builds a `Dataset` from the hand-editable
@@ -267,4 +268,6 @@ export interface Dataset {
   site: SiteContent;
   /** Texts and data of the content service (content.yaml, territories.yaml); see content-model.ts. */
   content: ContentData;
+  /** Widgets of the search service (search.yaml): `search-widget` content items. */
+  searchWidgets: SearchWidgetData[];
 }

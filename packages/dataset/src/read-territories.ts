@@ -19,7 +19,7 @@ const CODE_PATTERN: Record<Region, { pattern: RegExp; what: string }> = {
 };
 
 /** territories.yaml: customer-service contacts per region, sales territories and their representatives. */
-export function readTerritories(root: DataNode): Omit<ContentData, 'texts'> {
+export function readTerritories(root: DataNode): Omit<ContentData, 'texts' | 'faqs'> {
   root.only(['contacts', 'territories', 'titles']);
   const titlesNode = root.get('titles');
   const repTitles = Object.fromEntries(titlesNode.keys().map((k) => [k, titlesNode.get(k).localized()]));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   CalculatorItem,
+  FaqItem,
   HeaderItem,
   MappingItem,
   NewsletterItem,
@@ -184,6 +185,25 @@ describe('content of the content service', () => {
         region.code,
       ).toBe(true);
     expect(territories.flatMap((t) => t.reps).every((r) => r.title.fr && r.phone)).toBe(true);
+  });
+
+  it('gives every locale the FAQs in its language with the placeholders filled in', () => {
+    for (const code of LOCALE_CODES) {
+      const faqs = ofType<FaqItem>(code, 'faq');
+      expect(faqs.length, code).toBeGreaterThanOrEqual(15);
+      for (const faq of faqs) {
+        expect(faq.question.trim(), `${code} ${faq.id}`).not.toBe('');
+        expect(`${faq.question} ${faq.answer}`, `${code} ${faq.id}`).not.toMatch(/\{\w+\}/);
+      }
+    }
+    expect(item<FaqItem>('fr-CA', 'faq', 'conduit-fill-limits').question).toMatch(/remplissage/);
+    expect(item<FaqItem>('de-EU', 'faq', 'strut-load-capacity').question).toMatch(/Montageschiene/);
+    expect(item<FaqItem>('nl-EU', 'faq', 'bim-files').answer).toMatch(/ingelogd/);
+    // {weeks} is the region's made-to-order lead time; en-US has its own spelling.
+    expect(item<FaqItem>('en-GB', 'faq', 'made-to-order-lead-time').answer).toContain('6–8 weeks');
+    expect(item<FaqItem>('en-US', 'faq', 'made-to-order-lead-time').answer).toContain('4–6 weeks');
+    expect(item<FaqItem>('en-US', 'faq', 'returns').answer).toContain('canceled');
+    expect(item<FaqItem>('en-GB', 'faq', 'returns').answer).toContain('cancelled');
   });
 
   it('is deterministic', () => {

@@ -3,6 +3,7 @@ import type { Dataset, LocaleInfo } from '../model';
 import { bimFilterItems } from './bim-filters';
 import { CatalogueIndex } from './catalogue-index';
 import { familyItems } from './families';
+import { faqItems } from './faq';
 import { localeContext } from './locale-context';
 import { mappingItems, territoryItems } from './mappings';
 import { footerItem, headerItem, madeToOrderItem, newsletterItem } from './navigation';
@@ -44,6 +45,7 @@ export function localeContentRows(
     ...productMarketingItems(context, index).map((p) =>
       row(CONTENT_TYPES.productMarketing, p.productNumber, p),
     ),
+    ...faqItems(context).map((f) => row(CONTENT_TYPES.faq, f.id, f)),
   ];
 }
 

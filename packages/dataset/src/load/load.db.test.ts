@@ -201,12 +201,17 @@ describe(`loading the dataset on ${testDriver()}`, () => {
       calculator: 10,
       'bim-filter': 10,
       pcm: 10,
+      faq: 10,
     });
     const shared = await queryRows<{ type: string; n: number }>(
       database.db,
       sql`select type, count(*)::int as n from content_items where locale = '*' group by type order by type`,
     );
-    expect(Object.fromEntries(shared.map((r) => [r.type, r.n]))).toMatchObject({ mapping: 4, region: 6 });
+    expect(Object.fromEntries(shared.map((r) => [r.type, r.n]))).toMatchObject({
+      mapping: 4,
+      region: 6,
+      'search-widget': dataset.searchWidgets.length,
+    });
   });
 });
 

@@ -100,6 +100,14 @@ export function contentRows(dataset: Dataset) {
   for (const region of dataset.regions)
     rows.push({ type: 'region', id: region.code, locale: '*', data: region });
   rows.push({ type: 'attributes', id: 'attributes', locale: '*', data: dataset.attributes });
+  for (const widget of dataset.searchWidgets) {
+    rows.push({
+      type: 'search-widget',
+      id: widget.rfkId,
+      locale: widget.locale,
+      data: { type: widget.type, name: widget.name, entities: widget.entities, config: widget.config },
+    });
+  }
   rows.push(...sharedContentRows(dataset));
   return rows;
 }

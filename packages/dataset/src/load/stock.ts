@@ -30,7 +30,18 @@ export function variantRows(dataset: Dataset) {
   );
   if (!product) return { specs: [], options: [], assignments: [], variants: [] };
   return {
-    specs: [{ id: VARIANT_SPEC_ID, name: 'Finish', definesVariant: true, required: true, listOrder: 1 }],
+    // The galvanised finish is the default, so the product can be added with a quantity alone (the
+    // project routes of spec §7 carry no spec choices) and is then the galvanised variant.
+    specs: [
+      {
+        id: VARIANT_SPEC_ID,
+        name: 'Finish',
+        definesVariant: true,
+        required: true,
+        listOrder: 1,
+        defaultOptionId: 'galv',
+      },
+    ],
     options: OPTIONS.map((o, i) => ({
       specId: VARIANT_SPEC_ID,
       id: o.id,

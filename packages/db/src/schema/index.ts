@@ -11,5 +11,6 @@ export * from './orders';
 export * from './outbox';
 export * from './platform';
 export * from './promotions';
+export * from './search-events';
 export * from './specs';
 export * from './suppliers';

@@ -4,9 +4,13 @@ export interface SearchError {
   type: string;
   message: string;
   severity: 'low' | 'medium' | 'high';
-  details?: unknown;
+  details?: Record<string, unknown>;
 }
 
-export function errorResponse(status: number, errors: SearchError[]): Response {
-  return Response.json({ ts: Date.now(), errors }, { status });
+export function errorResponse(
+  status: number,
+  errors: SearchError[],
+  headers?: Record<string, string>,
+): Response {
+  return Response.json({ ts: Date.now(), errors }, { status, ...(headers ? { headers } : {}) });
 }

@@ -1,0 +1,121 @@
+import type { Database } from '@catalogue/db';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { errorResponse, type SearchError } from '../http/errors';
+import { storeEvents } from './store';
+import { checkEvent, consentRefused, EVENT_LIMITS, type TrackedEvent } from './validate';
+
+export interface EventRoutesOptions {
+  /**
+   * Decides whether a request may publish: `null` to let it through, else the error to answer with
+   * (401). The service's one authorisation rule (api key, or public when allowed) is passed in.
+   */
+  authorize(request: Request): SearchError | null | Promise<SearchError | null>;
+  /** Largest accepted body in bytes. */
+  maxBodyBytes: number;
+  /** Called after events were stored (the recipes' caches listen). */
+  onStored?(count: number): void;
+}
+
+/** The storefront's consent cookie (apps/storefront/src/tracking/consent.ts): `off` means no tracking. */
+const CONSENT_COOKIE = 'tracking_consent';
+
+/** The customer key in the hosted path: digits, a dash, digits (spec §5). */
+const CUSTOMER_KEY = /^\d+-\d+$/;
+
+function problem(status: number, type: string, message: string, details?: Record<string, unknown>): Response {
+  return errorResponse(status, [
+    {
+      code: status,
+      type,
+      message,
+      severity: status >= 500 ? 'high' : 'low',
+      ...(details ? { details } : {}),
+    },
+  ]);
+}
+
+function consentCookieOff(request: Request): boolean {
+  const header = request.headers.get('cookie');
+  if (!header) return false;
+  return header.split(';').some((part) => {
+    const [key, ...rest] = part.split('=');
+    return key?.trim() === CONSENT_COOKIE && decodeURIComponent(rest.join('=').trim()) === 'off';
+  });
+}
+
+/**
+ * `POST /api/event/v4/publish` (service host) and `POST /event/{customerKey}/v4/publish` (the SDK's hosted
+ * path when an api key is set). A body is one event or an array of events: every one is validated
+ * (spec §5) and either all are stored or, with the first problem as a 400, none is. Consent off (the
+ * storefront's `tracking_consent=off` cookie, or a `consent: false` flag in the body) stores nothing.
+ */
+export function eventRoutes(database: Database, options: EventRoutesOptions): Hono {
+  const app = new Hono();
+  const limit = bodyLimit({
+    maxSize: options.maxBodyBytes,
+    onError: () =>
+      problem(413, 'payload_too_large', `Request body too large: at most ${options.maxBodyBytes} bytes.`),
+  });
+
+  const publish = async (c: Context): Promise<Response> => {
+    const refusal = await options.authorize(c.req.raw);
+    if (refusal) return errorResponse(refusal.code, [refusal]);
+    const contentType = c.req.header('content-type') ?? '';
+    if (!/^application\/json\b|\+json\b/i.test(contentType) && !/^text\/plain\b/i.test(contentType)) {
+      return problem(
+        415,
+        'unsupported_media_type',
+        'Events are sent as JSON (Content-Type: application/json).',
+      );
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return problem(400, 'invalid_request', 'The request body is not valid JSON.');
+    }
+    const batch = Array.isArray(body);
+    const inputs: unknown[] = Array.isArray(body) ? body : [body];
+    if (inputs.length === 0) return problem(400, 'invalid_event', 'No event in the request body.');
+    if (inputs.length > EVENT_LIMITS.batch) {
+      return problem(400, 'invalid_event', `At most ${EVENT_LIMITS.batch} events in one request.`);
+    }
+    const accepted: TrackedEvent[] = [];
+    for (const [i, input] of inputs.entries()) {
+      const check = checkEvent(input);
+      if (!check.ok) {
+        const field = batch
+          ? `[${i}]${check.problem.field ? `.${check.problem.field}` : ''}`
+          : check.problem.field;
+        return problem(400, 'invalid_event', check.problem.message, { field });
+      }
+      accepted.push(check.event);
+    }
+    if (consentCookieOff(c.req.raw) || inputs.some(consentRefused)) {
+      return c.json({ ts: Date.now(), stored: 0, reason: 'tracking consent is off' });
+    }
+    await storeEvents(database.db, accepted);
+    options.onStored?.(accepted.length);
+    return c.json({ ts: Date.now(), stored: accepted.length });
+  };
+
+  app.post('/api/event/v4/publish', limit, publish);
+  app.post('/event/:customerKey/v4/publish', limit, (c) => {
+    const customerKey = c.req.param('customerKey');
+    if (!CUSTOMER_KEY.test(customerKey)) {
+      return problem(
+        400,
+        'invalid_customer_key',
+        `Invalid customerKey: "${customerKey}". It should match the following pattern: digits, dash, digits (e.g. 11111-2222222).`,
+      );
+    }
+    return publish(c);
+  });
+  const notPost = (c: Context) =>
+    problem(405, 'method_not_allowed', `${c.req.method} is not supported: events are published with POST.`);
+  app.all('/api/event/v4/publish', notPost);
+  app.all('/event/:customerKey/v4/publish', notPost);
+  return app;
+}
