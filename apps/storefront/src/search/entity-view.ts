@@ -1,0 +1,29 @@
+import { SEARCH_SERVICE_PATH, searchLocaleOf } from './config';
+
+/**
+ * The entity page view of a product page as a v4 event — the body the SDK's
+ * `trackEntityPageViewEvent('product', {items: [{id}]})` sends — built here so product pages do not load
+ * the SDK (≈ 80 KB) just to say "viewed": their first-load JavaScript budget (≤ 130 KB) has no room for it.
+ * Pure; `product-tracker.tsx` sends it only while tracking consent is on, with the browser id.
+ */
+export function entityPageViewEvent(input: {
+  productId: string;
+  locale: string;
+  pageUri: string;
+  uuid: string;
+  now: number;
+}): Record<string, unknown> {
+  const { country, language } = searchLocaleOf(input.locale as Parameters<typeof searchLocaleOf>[0]);
+  return {
+    name: 'entity_page',
+    action: 'view',
+    uuid: input.uuid,
+    client_time_ms: input.now,
+    value: {
+      entities: [{ id: input.productId, entity_type: 'product' }],
+      context: { page: { uri: input.pageUri, locale_country: country, locale_language: language } },
+    },
+  };
+}
+
+export const EVENT_PATH = `${SEARCH_SERVICE_PATH}/api/event/v4/publish`;

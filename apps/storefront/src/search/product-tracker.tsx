@@ -1,0 +1,56 @@
+'use client';
+
+import { useEffect } from 'react';
+import { readCookie } from '../browser/cookies';
+import { splitLocalePath } from '../routing/locales';
+import { BROWSER_ID_COOKIE } from '../tracking/browser-id';
+import { ensureBrowserId, trackingAllowedNow } from '../tracking/consent-store';
+import { EVENT_PATH, entityPageViewEvent } from './entity-view';
+import { addToProjectEventOf, PROJECT_ADD_EVENT } from './project-event';
+
+interface ProductTrackerProps {
+  locale: string;
+  productId: string;
+}
+
+/**
+ * A product page's search events, SDK-free until needed: the entity page view (feeds "recently viewed")
+ * as one small POST while consent is on; and, after each successful add to a project made on the page
+ * (the projects code's `catalogue:add-to-project` window event), `a2w` with the SKU and quantity 1
+ * through the SDK — loaded on that click (`search-runtime.tsx` `trackProjectAdd`). Renders nothing.
+ */
+export function ProductTracker({ locale, productId }: ProductTrackerProps) {
+  useEffect(() => {
+    if (!trackingAllowedNow()) return;
+    ensureBrowserId();
+    const uuid = readCookie(BROWSER_ID_COOKIE);
+    if (!uuid) return;
+    const body = entityPageViewEvent({
+      productId,
+      locale,
+      pageUri: splitLocalePath(window.location.pathname).path,
+      uuid,
+      now: Date.now(),
+    });
+    void fetch(EVENT_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      keepalive: true,
+    }).catch(() => undefined);
+  }, [locale, productId]);
+
+  useEffect(() => {
+    function added(event: Event): void {
+      const add = addToProjectEventOf(event);
+      if (!add || !trackingAllowedNow()) return;
+      void import('./search-runtime')
+        .then((runtime) => runtime.trackProjectAdd(locale, add))
+        .catch((error: unknown) => console.error('[search] a2w not sent', error));
+    }
+    window.addEventListener(PROJECT_ADD_EVENT, added);
+    return () => window.removeEventListener(PROJECT_ADD_EVENT, added);
+  }, [locale]);
+
+  return null;
+}
