@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'unit',
           include: ['{apps,services,packages,server}/**/*.test.{ts,tsx}'],
           exclude: [...exclude, '**/*.db.test.ts'],
+          // Generous: some unit tests generate thousands of SKUs while the database projects share the cores.
+          testTimeout: 30_000,
         },
       },
       {

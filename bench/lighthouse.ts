@@ -8,7 +8,7 @@ import { benchPages, withBenchSite } from './pages';
 /**
  * `npm run bench -- lighthouse`: Lighthouse 12 (its default mobile profile: Moto G Power viewport,
  * simulated slow 4G and 4× CPU slowdown) in Debian's Chromium against a locally started single server, for
- * the home page, a level-3 and a level-6 family page and BENCH_PATHS (product pages once they exist).
+ * the pages of `benchPages` (home, families with and without a calculator, a product page) and BENCH_PATHS.
  * Each page is requested once before (so Lighthouse gets the cached page, as visitors do) and measured
  * RUNS times with a fresh browser profile; the table shows medians.
  */

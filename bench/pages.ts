@@ -6,8 +6,8 @@ import { describeMachine, median, today } from './machine';
 /**
  * Storefront pages as a visitor gets them from the single server (PGlite, the default 3,000-SKU dataset):
  * server time of cached pages (page cache hits) and of first renders (misses), and Lighthouse's mobile
- * run of each page (`lighthouse.ts`). Paths: the home page, a level-3 family, a level-6 family, and those in
- * BENCH_PATHS (comma-separated, e.g. product pages: `BENCH_PATHS=/product/X npm run bench -- lighthouse`).
+ * run of each page (`lighthouse.ts`). Paths: see `benchPages`; more with BENCH_PATHS (comma-separated,
+ * e.g. `BENCH_PATHS=/product/X npm run bench -- lighthouse`).
  */
 
 export interface BenchPage {
@@ -42,12 +42,25 @@ async function routes(site: RunningSite): Promise<RouteItem[]> {
   }
 }
 
-/** The pages measured: home, a level-3 and a level-6 family of en-US, and BENCH_PATHS. */
+/**
+ * The pages measured: home, a level-3 family, a level-3 family that shows a calculator, a level-6 family,
+ * a product page (the first SKU of the level-3 family) and BENCH_PATHS.
+ */
 export async function benchPages(site: RunningSite): Promise<BenchPage[]> {
   const all = await routes(site);
-  const family = all.find((r) => r.kind === 'family');
+  const families = all.filter((r) => r.kind === 'family');
+  const family = families[0];
   const level6 = all.find((r) => r.kind === 'variantGroup');
   if (!family || !level6) throw new Error('the dataset has no level-3 or level-6 family route');
+  const html = async (path: string) => (await fetch(`${site.url}${path}`)).text();
+  let withCalculator: RouteItem | undefined;
+  for (const candidate of families) {
+    if ((await html(candidate.path)).includes('family__calculators')) {
+      withCalculator = candidate;
+      break;
+    }
+  }
+  const sku = /class="sku-table__number"><a [^>]*>([^<]+)<\/a>/.exec(await html(family.path))?.[1];
   const extra = (process.env.BENCH_PATHS ?? '')
     .split(',')
     .map((p) => p.trim())
@@ -55,7 +68,9 @@ export async function benchPages(site: RunningSite): Promise<BenchPage[]> {
   return [
     { label: 'home', path: '/' },
     { label: 'family, level 3', path: family.path },
+    ...(withCalculator ? [{ label: 'family with a calculator', path: withCalculator.path }] : []),
     { label: 'family, level 6', path: level6.path },
+    ...(sku ? [{ label: 'product', path: `/product/${encodeURIComponent(sku)}` }] : []),
     ...extra.map((path) => ({ label: path, path })),
   ];
 }

@@ -5,6 +5,7 @@ import { lighthouseBench } from './lighthouse';
 import { ordersBench } from './orders';
 import { pagesBench } from './pages';
 import { writeSection } from './report';
+import { searchBench } from './search';
 
 /** `npm run bench [-- suite…]`: runs the named suites (all by default) and writes docs/BENCHMARKS.md. */
 const suites: Record<string, () => Promise<string>> = {
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<string>> = {
   orders: ordersBench,
   pages: pagesBench,
   lighthouse: lighthouseBench,
+  search: searchBench,
 };
 
 const requested = process.argv.slice(2);

@@ -278,20 +278,27 @@ describe('calculators', () => {
     await page.close();
   });
 
-  it('asks a visitor to log in before adding to a project, and keeps the product for a logged-in buyer', async () => {
+  it('asks a visitor to log in before adding to a project, and opens the project dialog for a buyer', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(
       `${site.url}/calculators/conduit-fill?units=imperial&type=emt&size=1-2-in&c1=thhn-12&n1=3`,
     );
     const sku = await page.locator('.calculator__product strong[data-sku]').innerText();
-    await page.getByRole('button', { name: 'Add to project' }).click();
+    await page.getByRole('button', { name: `Add to project: ${sku}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Log in to use projects' });
     await dialog.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => window.localStorage.getItem('productPersist'))).toBeNull();
+    // The product waits in productPersist for the projects page (after logging in).
+    await page.waitForFunction(() => window.localStorage.getItem('productPersist') !== null);
+    expect(
+      JSON.parse((await page.evaluate(() => window.localStorage.getItem('productPersist'))) ?? '{}'),
+    ).toEqual({
+      state: { pendingProjectItems: [{ productId: sku, quantity: 1, source: 'calculator' }] },
+      version: 0,
+    });
 
     const tokenResponse = await fetch(`${site.url}/ordercloud/oauth/token`, {
       method: 'POST',
@@ -307,22 +314,19 @@ describe('calculators', () => {
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
     await context.addCookies([{ name: 'UserToken', value: token, url: site.url }]);
     await page.reload();
-    await page.locator('.add-to-project input').fill('12');
-    await page.getByRole('button', { name: 'Add to project' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: `${sku} × 12` })
-      .waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    const stored = JSON.parse(
-      (await page.evaluate(() => window.localStorage.getItem('productPersist'))) ?? '{}',
-    );
-    expect(stored).toEqual({
-      pendingProjectItems: [{ productId: sku, quantity: 12, source: 'conduit-fill' }],
-    });
     await page.locator('.add-to-project input').fill('0');
-    await page.getByRole('button', { name: 'Add to project' }).click();
-    await page.getByText('Enter a whole number from 1 to 9999.').waitFor();
+    await page.getByRole('button', { name: `Add to project: ${sku}` }).click();
+    await page.getByText('Enter a whole number from 1 to 999999.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.locator('.add-to-project input').fill('12');
+    await page.getByRole('button', { name: `Add to project: ${sku}` }).click();
+    const projectDialog = page.getByRole('dialog', { name: 'Add to project' });
+    await projectDialog.waitFor();
+    expect(await projectDialog.getByLabel('Quantity').inputValue()).toBe('12');
+    await projectDialog.getByRole('radio', { name: 'New project' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await projectDialog.getByRole('button', { name: 'Cancel' }).click();
+    await projectDialog.waitFor({ state: 'detached' });
     await context.close();
   });
 

@@ -164,9 +164,10 @@ describe('product pages', () => {
       // Head and heading: name and description from the product's marketing content (spec §2).
       const marketing = await pcm(locale.code, id);
       expect(await page.locator('h1').innerText()).toBe(marketing.productName);
-      expect(await page.title()).toMatch(
-        new RegExp(`^${marketing.productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| `),
-      );
+      // Next sets the title after the client-side navigation's content: wait for it, don't sample it.
+      await expect
+        .poll(() => page.title())
+        .toMatch(new RegExp(`^${marketing.productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| `));
       // After a client-side navigation Next swaps the head's metadata in: the family page's description
       // may still be there for a moment.
       await expect.poll(() => page.locator('meta[name="description"]').count()).toBe(1);

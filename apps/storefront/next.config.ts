@@ -4,12 +4,13 @@ import type { NextConfig } from 'next';
 /**
  * The storefront runs inside the single server (server/src/main.ts), which opens the database and hands
  * every non-service request to Next. Workspace packages are TypeScript source, so Next transpiles them;
- * the database drivers and pdfkit (it reads its font metrics
- * from files beside its code) stay outside the bundle. Type errors are caught by the root `tsc`, not here.
+ * the database drivers, pdfkit (it reads its font metrics
+ * from files beside its code) and jsdom (the server's DOM for sanitising content blocks; it reads files
+ * beside its code too) stay outside the bundle. Type errors are caught by the root `tsc`, not here.
  */
 const nextConfig: NextConfig = {
-  transpilePackages: ['@catalogue/db', '@catalogue/dataset', '@catalogue/service-kit'],
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pdfkit'],
+  transpilePackages: ['@catalogue/db', '@catalogue/dataset', '@catalogue/service-kit', '@catalogue/outbox'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pdfkit', 'jsdom'],
   poweredByHeader: false,
   // No page may be framed by another site (clickjacking); the login page may not be framed at all.
   async headers() {

@@ -65,7 +65,7 @@ describe(`single server on ${testDriver()}`, () => {
     expect(commerce.status).toBe(404);
     expect((await commerce.json()).Errors[0].ErrorCode).toBe('NotFound');
 
-    const search = await fetch(`${base}/discover/api/discover/v2`, { method: 'POST', body: '{}' });
+    const search = await fetch(`${base}/discover/api/no-such-thing`, { method: 'POST', body: '{}' });
     expect(search.status).toBe(404);
     expect((await search.json()).errors[0]).toMatchObject({ code: 404, severity: 'low' });
 

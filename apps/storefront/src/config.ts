@@ -50,8 +50,49 @@ const schema = z
      * and `{locale}` are filled in. Unset: the storefront's own prefab page of the product.
      */
     PREFAB_APP_URL: optional(httpUrl('https://prefab.example.com/start?sku={productId}&locale={locale}')),
+    /**
+     * The sales team's mailbox (the outbox worker reads the same variable for quote requests): the
+     * Reply-To of the mails `/api/sendEmail` sends to a user.
+     */
+    SALES_EMAIL: z
+      .string()
+      .trim()
+      .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, {
+        error: 'must be an address such as sales@example.com or "Sales <sales@example.com>"',
+      })
+      .default('Sales team <sales@catalogue.localhost>'),
+    /**
+     * The marketing-automation platform's OAuth token endpoint (client-credentials grant). Set: the
+     * storefront's `/api/marketing/getAccessToken` hands out that platform's token; unset: a short-lived
+     * token the storefront signs itself (MARKETING_TOKEN_SECRET).
+     */
+    MARKETING_TOKEN_URL: optional(httpUrl('https://marketing.example.com/oauth/token')),
+    MARKETING_CLIENT_ID: optional(z.string().trim().min(1).max(500)),
+    MARKETING_CLIENT_SECRET: optional(z.string().min(1).max(2000)),
+    /**
+     * The key (32+ characters) of the storefront's own marketing tokens; every instance must share it.
+     * Unset: a random key per process (one instance, or tokens used on the instance that issued them).
+     */
+    MARKETING_TOKEN_SECRET: optional(z.string().min(32, 'must be at least 32 characters').max(512)),
+    /** Lifetime of the storefront's own marketing tokens, in seconds. */
+    MARKETING_TOKEN_TTL_S: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(30, 'must be at least 30')
+      .max(86_400, 'must be at most 86400')
+      .default(600),
   })
   .superRefine((env, context) => {
+    if (env.MARKETING_TOKEN_URL) {
+      for (const name of ['MARKETING_CLIENT_ID', 'MARKETING_CLIENT_SECRET'] as const) {
+        if (!env[name])
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when MARKETING_TOKEN_URL is set',
+          });
+      }
+    }
     const url = env.SESSION_RECORDING_SCRIPT_URL;
     if (url?.includes('%7Bid%7D') || url?.includes('{id}')) {
       if (!env.SESSION_RECORDING_ID) {
@@ -101,6 +142,18 @@ export interface StorefrontConfig {
   siteVerificationToken: string | null;
   /** The prefab app's URL template (`{productId}`, `{locale}`); null: the storefront's prefab page. */
   prefabAppUrl: string | null;
+  /** The sales team's mailbox (Reply-To of `/api/sendEmail` mails). */
+  salesEmail: string;
+  marketing: MarketingConfig;
+}
+
+/** Where `/api/marketing/getAccessToken` gets its tokens. */
+export interface MarketingConfig {
+  /** The platform's client-credentials endpoint and client; null: the storefront's own signed tokens. */
+  tokenEndpoint: { url: string; clientId: string; clientSecret: string } | null;
+  /** The key of the storefront's own tokens; null: a random key per process. */
+  tokenSecret: string | null;
+  tokenTtlSeconds: number;
 }
 
 /** A bad storefront setting; the server prints the message and exits with code 2. */
@@ -162,6 +215,19 @@ function parseStorefrontConfig(env: Env): StorefrontConfig {
     },
     siteVerificationToken: production ? (values.SITE_VERIFICATION_TOKEN ?? null) : null,
     prefabAppUrl: values.PREFAB_APP_URL ?? null,
+    salesEmail: values.SALES_EMAIL,
+    marketing: {
+      tokenEndpoint:
+        values.MARKETING_TOKEN_URL && values.MARKETING_CLIENT_ID && values.MARKETING_CLIENT_SECRET
+          ? {
+              url: values.MARKETING_TOKEN_URL,
+              clientId: values.MARKETING_CLIENT_ID,
+              clientSecret: values.MARKETING_CLIENT_SECRET,
+            }
+          : null,
+      tokenSecret: values.MARKETING_TOKEN_SECRET ?? null,
+      tokenTtlSeconds: values.MARKETING_TOKEN_TTL_S,
+    },
   };
 }
 

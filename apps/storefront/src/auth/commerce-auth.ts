@@ -1,5 +1,10 @@
 import { Auth, Me, type MeUser, type OrderCloudError } from 'ordercloud-javascript-sdk';
-import { asVisitor, configureInProcessCommerce, STOREFRONT_CLIENT_ID } from '../data/commerce-sdk';
+import {
+  asVisitor,
+  configureInProcessCommerce,
+  SALES_INBOX_CLIENT_ID,
+  STOREFRONT_CLIENT_ID,
+} from '../data/commerce-sdk';
 import type { SessionTokens, SessionUser } from './session-cookies';
 
 /**
@@ -72,7 +77,16 @@ export function refusalOf(error: unknown): { reason: LoginRefusal; retryAfterSec
   return { reason: 'unavailable' };
 }
 
-/** Password grant for a visitor at `address`; the user's details come from /me with the new token. */
+/** Whether the token endpoint refused the API client for this user (a seller on the buyer client). */
+function isClientRefusal(error: unknown): boolean {
+  const failure = error as Partial<OrderCloudError>;
+  return (failure.errors?.[0]?.ErrorCode ?? failure.errorCode) === 'ApiClientNotAssigned';
+}
+
+/**
+ * Password grant for a visitor at `address` on the storefront's client, or on the sales inbox's client for
+ * seller users; the user's details come from /me with the new token.
+ */
 export async function logIn(
   username: string,
   password: string,
@@ -80,7 +94,16 @@ export async function logIn(
 ): Promise<LoginResult> {
   configureInProcessCommerce();
   try {
-    const auth = await asVisitor(address, () => Auth.Login(username, password, STOREFRONT_CLIENT_ID));
+    const auth = await asVisitor(address, async () => {
+      try {
+        return await Auth.Login(username, password, STOREFRONT_CLIENT_ID);
+      } catch (error) {
+        // The buyer client refuses seller users only after checking the password: the seller's
+        // administrator signs in to the sales inbox through its own client (identities.yaml).
+        if (!isClientRefusal(error)) throw error;
+        return Auth.Login(username, password, SALES_INBOX_CLIENT_ID);
+      }
+    });
     const me = await fetchUserDetails(auth.access_token);
     return {
       ok: true,
@@ -108,7 +131,15 @@ export async function refreshSession(
 ): Promise<{ tokens: SessionTokens; user: SessionUser } | null> {
   configureInProcessCommerce();
   try {
-    const auth = await asVisitor(address, () => Auth.RefreshToken(refreshToken, STOREFRONT_CLIENT_ID));
+    const auth = await asVisitor(address, async () => {
+      try {
+        return await Auth.RefreshToken(refreshToken, STOREFRONT_CLIENT_ID);
+      } catch (error) {
+        // A refresh token belongs to one client: a seller's is the sales inbox client's.
+        if ((error as Partial<OrderCloudError>).status !== 400) throw error;
+        return Auth.RefreshToken(refreshToken, SALES_INBOX_CLIENT_ID);
+      }
+    });
     const me = await fetchUserDetails(auth.access_token);
     return {
       tokens: {

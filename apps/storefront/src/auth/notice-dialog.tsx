@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from '../components/use-modal-dialog';
 
 interface NoticeDialogProps {
   title: string;
@@ -17,18 +18,9 @@ interface NoticeDialogProps {
  * Escape; on close the focus goes back to what had it before (the button that opened it).
  */
 export function NoticeDialog({ title, message, link, closeLabel, onClose }: NoticeDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
   const messageId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-      opener?.focus();
-    };
-  }, []);
   return (
     <dialog
       ref={dialog}

@@ -1,24 +1,16 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { LoginPrompt } from '../auth/login-prompt';
-import { readCookie } from '../browser/cookies';
-import { DEFAULT_LOCALE, localizedPath, splitLocalePath } from '../routing/locales';
-import { loginStatusFromToken } from '../tracking/login-status';
-import { MAX_PROJECT_QUANTITY, PRODUCT_PERSIST_KEY, withPendingItem } from './project-persist';
-import { parseDecimal } from './quantities';
+import { AddToProjectButton } from '../projects/add-to-project-button';
+import type { AddToProjectSetup } from '../projects/project-texts';
+import { MAX_QUANTITY, parseQuantity } from '../projects/quantity';
 
 export interface AddToProjectTexts {
   quantity: string;
-  addToProject: string;
-  /** With {sku} and {quantity}. */
-  added: string;
   /** With {max}. */
   quantityInvalid: string;
-  loginTitle: string;
-  loginMessage: string;
-  login: string;
-  close: string;
+  /** The add-to-project button and dialog every button of the page shares. */
+  setup: AddToProjectSetup;
 }
 
 interface AddToProjectProps {
@@ -28,43 +20,24 @@ interface AddToProjectProps {
   texts: AddToProjectTexts;
 }
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
-  );
-
 /**
- * "Add to project" beside a product a calculator proposes. Logged out (no valid UserToken, spec §4), it
- * opens the unauthenticated prompt; logged in, it keeps the product and quantity in `productPersist` for
- * the project pages and says so. Login state is read here in the browser: the page is the same for all.
+ * "Add to project" beside the product a calculator proposes, with the quantity to start from: the
+ * add-to-project dialog (choose or create a project) opens with it; a visitor gets the login prompt and
+ * the product waits in productPersist for the projects page.
  */
 export function AddToProject({ sku, source, texts }: AddToProjectProps) {
   const id = useId();
-  const [prompting, setPrompting] = useState(false);
   const [quantity, setQuantity] = useState('1');
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [invalid, setInvalid] = useState(false);
 
-  const add = () => {
-    if (loginStatusFromToken(readCookie('UserToken'), Date.now()) !== 'logged in') {
-      setMessage(null);
-      setPrompting(true);
-      return;
-    }
-    const value = parseDecimal(quantity);
-    if (value === null || !Number.isInteger(value) || value < 1 || value > MAX_PROJECT_QUANTITY) {
-      setMessage({ text: fill(texts.quantityInvalid, { max: MAX_PROJECT_QUANTITY }), error: true });
-      return;
-    }
-    const stored = window.localStorage.getItem(PRODUCT_PERSIST_KEY);
-    window.localStorage.setItem(
-      PRODUCT_PERSIST_KEY,
-      withPendingItem(stored, { productId: sku, quantity: value, source }),
-    );
-    setMessage({ text: fill(texts.added, { sku, quantity: value }), error: false });
+  const chosen = () => {
+    const value = parseQuantity(quantity);
+    setInvalid(value === null);
+    return value;
   };
 
   return (
-    <div className="add-to-project">
+    <div className="add-to-project" data-source={source}>
       <label className="add-to-project__quantity" htmlFor={`${id}-quantity`}>
         {texts.quantity}
       </label>
@@ -75,38 +48,19 @@ export function AddToProject({ sku, source, texts }: AddToProjectProps) {
         inputMode="numeric"
         value={quantity}
         onChange={(event) => setQuantity(event.target.value)}
-        aria-invalid={message?.error ? true : undefined}
-        aria-describedby={message ? `${id}-message` : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-message` : undefined}
       />
-      <button type="button" className="button add-to-project__button" onClick={add} data-sku={sku}>
-        {texts.addToProject}
-      </button>
-      <p
-        id={`${id}-message`}
-        className={message?.error ? 'form-field__error' : 'add-to-project__added'}
-        role="status"
-      >
-        {message?.text}
+      <AddToProjectButton
+        productId={sku}
+        productName={sku}
+        source="calculator"
+        quantity={chosen}
+        setup={texts.setup}
+      />
+      <p id={`${id}-message`} className="form-field__error" role="status" aria-live="polite">
+        {invalid ? texts.quantityInvalid.replace('{max}', String(MAX_QUANTITY)) : ''}
       </p>
-      {prompting && (
-        <LoginPrompt
-          texts={{
-            title: texts.loginTitle,
-            message: texts.loginMessage,
-            login: texts.login,
-            close: texts.close,
-          }}
-          loginHref={loginHrefHere()}
-          onClose={() => setPrompting(false)}
-        />
-      )}
     </div>
   );
-}
-
-/** The login page of this page's locale, coming back here afterwards. */
-function loginHrefHere(): string {
-  const { pathname, search } = window.location;
-  const locale = splitLocalePath(pathname).locale ?? DEFAULT_LOCALE;
-  return `${localizedPath(locale, '/login')}?${new URLSearchParams({ redirectURI: `${pathname}${search}` })}`;
 }

@@ -1,16 +1,18 @@
-import type { LocaleCode } from '@catalogue/dataset/model';
+import type { LocaleCode, Region } from '@catalogue/dataset/model';
 import type { Translate } from '../i18n/translator';
+import { addToProjectSetup } from '../projects/project-texts';
 import type { CalculatorUiTexts, HeadingLevel } from './calculator-parts';
 import { CUSTOM_CONDUCTOR, readConduitFillForm } from './conduit-fill';
-import { ConduitFillCalculator } from './conduit-fill-calculator';
 import type { CalculatorDefinition } from './definitions';
 import { param, type RawParams } from './form-params';
+import { ConduitFillCalculator, StrutSpanCalculator } from './lazy-calculators';
 import { readStrutSpanForm } from './strut-span';
-import { StrutSpanCalculator } from './strut-span-calculator';
 
 interface CalculatorPanelProps {
   definition: CalculatorDefinition;
   locale: LocaleCode;
+  /** The page's region (the projects the add-to-project dialog offers). */
+  region: Region;
   /** The calculator page's path in the locale (the form's target). */
   action: string;
   /** The page's query: a submitted form, or nothing for the defaults. */
@@ -20,7 +22,7 @@ interface CalculatorPanelProps {
 }
 
 /** The site-wide texts of the calculators from the dictionary. */
-export function calculatorUiTexts(t: Translate): CalculatorUiTexts {
+export function calculatorUiTexts(t: Translate, locale: LocaleCode, region: Region): CalculatorUiTexts {
   return {
     calculate: t('calculators.calculate'),
     errorsTitle: t('calculators.errorsTitle'),
@@ -28,13 +30,8 @@ export function calculatorUiTexts(t: Translate): CalculatorUiTexts {
     addRowHint: t('calculators.addRowHint'),
     project: {
       quantity: t('calculators.quantity'),
-      addToProject: t('calculators.addToProject'),
-      added: t('calculators.added'),
       quantityInvalid: t('calculators.quantityInvalid'),
-      loginTitle: t('calculators.loginTitle'),
-      loginMessage: t('calculators.loginMessage'),
-      login: t('header.login'),
-      close: t('calculators.close'),
+      setup: addToProjectSetup(t, locale, region),
     },
   };
 }
@@ -46,12 +43,13 @@ export function calculatorUiTexts(t: Translate): CalculatorUiTexts {
 export function CalculatorPanel({
   definition,
   locale,
+  region,
   action,
   params,
   t,
   headingLevel,
 }: CalculatorPanelProps) {
-  const ui = calculatorUiTexts(t);
+  const ui = calculatorUiTexts(t, locale, region);
   if (definition.kind === 'conduit-fill') {
     const tables = definition.conduitFill;
     const form = readConduitFillForm(params, tables, definition.unitSystem);

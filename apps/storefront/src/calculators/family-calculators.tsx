@@ -1,6 +1,6 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import { getCalculator, getFamilyCalculators } from '../data/calculators';
-import { getDictionary } from '../data/content';
+import { getDictionary, getLocaleInfo } from '../data/content';
 import { createTranslator } from '../i18n/translator';
 import { localizedPath } from '../routing/locales';
 import { CalculatorPanel } from './calculator-panel';
@@ -16,9 +16,10 @@ export async function FamilyCalculators({ locale, categoryId }: { locale: Locale
   const segments = categoryId.split('.');
   if (segments.length < FAMILY_LEVEL) return null;
   const familyId = segments.slice(0, FAMILY_LEVEL).join('.');
-  const [summaries, dictionary] = await Promise.all([
+  const [summaries, dictionary, info] = await Promise.all([
     getFamilyCalculators(locale, familyId),
     getDictionary(locale),
+    getLocaleInfo(locale),
   ]);
   const calculators = (await Promise.all(summaries.map((s) => getCalculator(locale, s.id)))).filter(
     (c) => c !== null,
@@ -41,6 +42,7 @@ export async function FamilyCalculators({ locale, categoryId }: { locale: Locale
             <CalculatorPanel
               definition={calculator}
               locale={locale}
+              region={info.region}
               action={path}
               params={{}}
               t={t}

@@ -1,6 +1,7 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import type { Translate } from '../i18n/translator';
 import { localizedPath } from '../routing/locales';
+import { SearchPreviewLoader } from '../search/search-preview-loader';
 
 interface SearchBoxProps {
   locale: LocaleCode;
@@ -10,11 +11,14 @@ interface SearchBoxProps {
   /** The search landmark's name (default: the header's "Search"). */
   label?: string;
   className?: string;
+  /** The preview search (suggestions and products as you type): the header's box. */
+  preview?: boolean;
 }
 
 /**
  * The header's search form: a GET form to the locale's `/search?q=…`, a labelled search field and a
- * submit button. It works without JavaScript; the results page arrives with step 9.
+ * submit button. It works without JavaScript; with it, the header's field becomes a combobox showing
+ * the preview search on its first focus (`search/search-preview-loader.tsx`, loaded on demand).
  */
 export function SearchBox({
   locale,
@@ -22,6 +26,7 @@ export function SearchBox({
   id = 'site-search',
   label,
   className = 'search-box',
+  preview = false,
 }: SearchBoxProps) {
   return (
     <search className={className} aria-label={label ?? t('header.search')}>
@@ -38,6 +43,19 @@ export function SearchBox({
           autoComplete="off"
           required
         />
+        {preview && (
+          <SearchPreviewLoader
+            id={id}
+            locale={locale}
+            texts={{
+              suggestions: t('search.suggestions'),
+              products: t('search.products'),
+              noResults: t('search.previewNoResults'),
+              loading: t('search.loading'),
+              catalogueNumber: t('product.catalogueNumber'),
+            }}
+          />
+        )}
         <button type="submit" className="search-box__submit">
           {t('header.search')}
         </button>

@@ -4,6 +4,7 @@ import { AccountMenu } from '../auth/account-menu';
 import type { MenuCategory } from '../data/category-menu';
 import { FavouritesLink } from '../favourites/favourites-link';
 import type { Translate } from '../i18n/translator';
+import { ProjectsLink } from '../projects/projects-link';
 import { categoryPath } from '../routing/catalogue-paths';
 import { localizedPath } from '../routing/locales';
 import { withRegisteredMark } from '../text/registered-mark';
@@ -24,7 +25,7 @@ interface SiteHeaderProps {
 }
 
 /**
- * The banner: brand, search, favourites link, units toggle (where the locale has one), language-and-region
+ * The banner: brand, search, projects link (logged-in users), favourites link, units toggle (where the locale has one), language-and-region
  * menu, account, and the main navigation with each top-level category's sub-category panel.
  */
 export function SiteHeader({ locale, siteName, menu, regions, loginLocalesMapping, t }: SiteHeaderProps) {
@@ -35,8 +36,9 @@ export function SiteHeader({ locale, siteName, menu, regions, loginLocalesMappin
           <SiteLogoMark />
           <span className="site-header__name">{withRegisteredMark(siteName)}</span>
         </Link>
-        <SearchBox locale={locale} t={t} />
+        <SearchBox locale={locale} t={t} preview />
         <div className="site-header__tools">
+          <ProjectsLink href={localizedPath(locale, '/projects')} label={t('nav.projects')} />
           <FavouritesLink href={localizedPath(locale, '/favourites')} label={t('nav.favourites')} />
           <UnitToggle
             label={t('units.toggle')}

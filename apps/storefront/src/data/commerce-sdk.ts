@@ -15,6 +15,8 @@ import { Auth, Configuration } from 'ordercloud-javascript-sdk';
 const IN_PROCESS_BASE = 'http://commerce.in-process';
 /** The storefront's API client id, the stem of its anonymous clients per regional catalog. */
 export const STOREFRONT_CLIENT_ID = 'storefront';
+/** The API client seller users sign in with (the sales inbox, `/sales`); it serves no buyer. */
+export const SALES_INBOX_CLIENT_ID = 'sales-inbox';
 
 const visitorAddress = new AsyncLocalStorage<string>();
 

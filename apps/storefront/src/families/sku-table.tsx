@@ -6,6 +6,8 @@ import { FavouriteHeart } from '../favourites/favourite-heart';
 import { favouriteHeartTexts } from '../favourites/heart-texts';
 import type { Translate } from '../i18n/translator';
 import { loginHref } from '../product/toolbar-links';
+import { AddToProjectButton } from '../projects/add-to-project-button';
+import type { AddToProjectSetup } from '../projects/project-texts';
 import { productPath } from '../routing/catalogue-paths';
 import { withRegisteredMark } from '../text/registered-mark';
 import { Measure } from '../units/measure-view';
@@ -20,6 +22,8 @@ interface SkuTableProps {
   items: SkuRow[];
   attributes: Map<string, AttributeLabels>;
   madeToOrder: MadeToOrderLabels;
+  /** The add-to-project button of every row (`addToProjectSetup`). */
+  addToProject: AddToProjectSetup;
   t: Translate;
 }
 
@@ -39,9 +43,19 @@ const COLUMNS: SkuColumn[] = ['number', 'name', 'size', 'material', 'length', 'w
 
 /**
  * The SKUs of one page: every column header is a link that sorts by it (again: the other way); each
- * catalogue number links to the product's page, and each name has the favourite heart.
+ * catalogue number links to the product's page, each name has the favourite heart, and each row ends
+ * with its add-to-project button.
  */
-export function SkuTable({ locale, path, query, items, attributes, madeToOrder, t }: SkuTableProps) {
+export function SkuTable({
+  locale,
+  path,
+  query,
+  items,
+  attributes,
+  madeToOrder,
+  addToProject,
+  t,
+}: SkuTableProps) {
   const labels = columnLabels(t, attributes);
   const heartTexts = favouriteHeartTexts(t);
   const login = loginHref(locale, `${path}${skuQueryString(query)}`);
@@ -72,6 +86,9 @@ export function SkuTable({ locale, path, query, items, attributes, madeToOrder, 
                 </th>
               );
             })}
+            <th scope="col">
+              <span className="visually-hidden">{t('projects.add.column')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -107,6 +124,14 @@ export function SkuTable({ locale, path, query, items, attributes, madeToOrder, 
               </td>
               <td>
                 {sku.weightKg !== null ? <Measure value={sku.weightKg} unit="kg" locale={locale} /> : '–'}
+              </td>
+              <td className="sku-table__project">
+                <AddToProjectButton
+                  productId={sku.id}
+                  productName={sku.name}
+                  source="sku-table"
+                  setup={addToProject}
+                />
               </td>
             </tr>
           ))}

@@ -2,8 +2,10 @@ import { createCommerceService } from '@catalogue/commerce';
 import { generateDataset } from '@catalogue/dataset';
 import { loadDataset } from '@catalogue/dataset/load';
 import { inventoryColumns, variantRows } from '@catalogue/dataset/load/stock';
+import { queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
 import { setSharedServices } from '@catalogue/service-kit/shared';
+import { sql } from 'drizzle-orm';
 import { Auth, Me } from 'ordercloud-javascript-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as addLine } from '../app/api/ordercloud/Buyer/AddProductLineItem/route';
@@ -52,6 +54,7 @@ describe(`project routes on ${testDriver()}`, () => {
   let engineer = '';
   let euBuyer = '';
   const products: string[] = [];
+  let variantProduct = '';
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -77,7 +80,10 @@ describe(`project routes on ${testDriver()}`, () => {
         })
         .map((p) => p.id),
     );
-    for (const row of variantRows(dataset).assignments) usable.delete(row.productId);
+    for (const row of variantRows(dataset).assignments) {
+      usable.delete(row.productId);
+      variantProduct = row.productId;
+    }
     products.push(
       ...visible.Items.filter((p) => usable.has(p.ID))
         .slice(0, 3)
@@ -174,6 +180,11 @@ describe(`project routes on ${testDriver()}`, () => {
     expect(copy.body.xp).toMatchObject({ projectName: 'Hospital wing (copy)', brand: 'Northfield' });
     const copySheet = await call(worksheet, { orderId: copy.body.ID, token: engineer });
     expect((copySheet.body.LineItems as unknown[]).length).toBe(2);
+    const revision = await call(duplicate, {
+      token: engineer,
+      projectObj: { ID: id, nameSuffix: ' - rev B' },
+    });
+    expect(revision.body.xp).toMatchObject({ projectName: 'Hospital wing - rev B' });
 
     const submitted = await call(submit, { projectId: id, token: engineer });
     expect(submitted.status).toBe(200);
@@ -194,6 +205,43 @@ describe(`project routes on ${testDriver()}`, () => {
     expect(
       (await call(deleteProject, { orderID: id, token: engineer }, {}, 'DELETE')).body.error,
     ).toBeTruthy();
+  });
+
+  it('adds the variant product with a quantity alone, as the variant of its default finish', async () => {
+    const created = await call(create, { projectName: 'Variant', regionName: 'US', token: engineer });
+    const id = created.body.ID as string;
+    const added = await call(addLine, {
+      productName: variantProduct,
+      projectId: id,
+      qty: 2,
+      token: engineer,
+    });
+    expect(added.status).toBe(200);
+    const sheet = await call(worksheet, { orderId: id, token: engineer });
+    const [line] = sheet.body.LineItems as { ProductID: string; Variant?: { ID: string } | null }[];
+    expect(line?.ProductID).toBe(variantProduct);
+    expect(line?.Variant?.ID).toBe(`${variantProduct}-galv`);
+  });
+
+  it('submits a project once: a second submit, also at the same time, is refused and queues no second quote request', async () => {
+    const created = await call(create, { projectName: 'Twice', regionName: 'US', token: engineer });
+    const id = created.body.ID as string;
+    expect(
+      (await call(addLine, { productName: products[0], projectId: id, qty: 1, token: engineer })).status,
+    ).toBe(200);
+    const both = await Promise.all([
+      call(submit, { projectId: id, token: engineer }),
+      call(submit, { projectId: id, token: engineer }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)?.body.error).toMatch(/submit/i);
+    const again = await call(submit, { projectId: id, token: engineer });
+    expect(again.status).toBe(400);
+    const [queued] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from outbox where kind = 'quote-request' and payload->>'orderId' = ${id}`,
+    );
+    expect(queued?.n).toBe(1);
   });
 
   it('keeps projects of other regions out of the region filter', async () => {

@@ -297,16 +297,58 @@ describe(`email delivery on ${testDriver()}`, () => {
       expect(state.lastError).toContain('550');
     });
 
-    it('retries while the server cannot be reached', async () => {
+    it('retries while the server cannot be reached, and delivers once it is back', async () => {
       const closed = createServer();
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
       const deadPort = (closed.address() as { port: number }).port;
       await new Promise<void>((resolve) => closed.close(() => resolve()));
-      const id = await queue(database.db, 'email', resetPayload());
-      await smtpWorker(`smtp://127.0.0.1:${deadPort}`).drain();
+      const id = await queue(database.db, 'email', {
+        to: 'Sales team <sales@northfield.example>',
+        replyTo: 'Priya Raman <engineer@acme-electrical.example>',
+        subject: 'Quote request: Depot',
+        text: 'A buyer asked for a quote.',
+      });
+      const worker = smtpWorker(`smtp://127.0.0.1:${deadPort}`);
+      await worker.drain();
       const state = await rowState(database.db, id);
       expect(state).toMatchObject({ delivered: false, failed: false, attempts: 1 });
       expect(state.lastError).toContain('ECONNREFUSED');
+      expect(state.dueInSeconds).toBeGreaterThan(0); // backoff: not due again at once
+
+      // The server comes up on that port; once the backoff has run out the mail goes through.
+      received.length = 0;
+      const revived = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw: Buffer.concat(chunks).toString('utf8'),
+            });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => revived.listen(deadPort, '127.0.0.1', resolve));
+      try {
+        await makeDue(database.db, id);
+        await worker.drain();
+        expect(await rowState(database.db, id)).toMatchObject({ delivered: true, attempts: 2 });
+        expect(received.map((r) => r.to)).toEqual([['sales@northfield.example']]);
+        const parsed = await simpleParser(received[0]?.raw ?? '');
+        expect(parsed.replyTo?.value[0]?.address).toBe('engineer@acme-electrical.example');
+        expect(parsed.messageId).toMatch(new RegExp(`^<outbox-${id}-`));
+        // Delivered rows are not sent again.
+        await worker.drain();
+        expect(received).toHaveLength(1);
+      } finally {
+        await new Promise<void>((resolve) => revived.close(() => resolve()));
+      }
     });
   });
 });

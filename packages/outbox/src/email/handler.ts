@@ -6,7 +6,19 @@ import { deliveryId, type OutboxHandler } from '../worker';
 import { type RenderedMail, renderTemplate } from './templates/index';
 import type { MailTransport } from './transport';
 
-const recipients = z.union([z.email(), z.array(z.email()).min(1).max(100)]);
+/**
+ * One recipient: `sales@example.com` or a mailbox with a display name, `Sales team <sales@example.com>`
+ * (the form SALES_EMAIL and MAIL_FROM take); nodemailer parses both.
+ */
+const address = z.union([
+  z.email(),
+  z
+    .string()
+    .trim()
+    .max(320)
+    .regex(/^[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/, 'must be an address or "Name <address>"'),
+]);
+const recipients = z.union([address, z.array(address).min(1).max(100)]);
 
 /**
  * A ready message (issue 9's quote request, `/api/sendEmail`): recipients, subject, plain text, optional
@@ -16,7 +28,7 @@ export const readyMessage = z.object({
   to: recipients,
   cc: recipients.optional(),
   bcc: recipients.optional(),
-  replyTo: z.email().optional(),
+  replyTo: address.optional(),
   subject: z.string().trim().min(1).max(500),
   text: z.string(),
   html: z.string().optional(),

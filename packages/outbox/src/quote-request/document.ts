@@ -1,13 +1,17 @@
 import PDFDocument from 'pdfkit';
 
-/** What a quote request is about: the submitted project (order), its company, user and lines. */
+/**
+ * What a quote request is about: the submitted project (order), its company, user and lines. The
+ * storefront's project export (`/api/projects/{id}/export.csv|pdf`) builds the same documents, also for
+ * projects not submitted yet (`submittedAt: null`).
+ */
 export interface QuoteRequest {
   orderId: string;
   projectName: string;
   projectDesc: string;
   regionName: string;
   brand: string;
-  submittedAt: Date;
+  submittedAt: Date | null;
   company: { id: string; name: string };
   user: { username: string; firstName: string; lastName: string; email: string };
   lines: { productId: string; name: string; quantity: number; packagingOption: string }[];
@@ -42,7 +46,7 @@ export function quoteCsv(quote: QuoteRequest): string {
     `${quote.user.firstName} ${quote.user.lastName}`.trim(),
     quote.user.email,
     quote.regionName,
-    quote.submittedAt.toISOString(),
+    quote.submittedAt ? quote.submittedAt.toISOString() : '',
     line.productId,
     line.name,
     line.quantity,
@@ -51,19 +55,22 @@ export function quoteCsv(quote: QuoteRequest): string {
   return `${[header, ...rows].map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
 }
 
-/** The project as a one-page-per-40-lines PDF: details, then the lines as a table. */
-export function quotePdf(quote: QuoteRequest): Promise<Buffer> {
+/**
+ * The project as a printable A4 PDF: details, then the lines as a table (a new page when one is full).
+ * `heading` starts the title: "Quote request" for the sales team, "Project" for an export.
+ */
+export function quotePdf(quote: QuoteRequest, heading = 'Quote request'): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
       margin: 50,
-      info: { Title: `Quote request ${quote.projectName}` },
+      info: { Title: `${heading} ${quote.projectName}` },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.font('Helvetica-Bold').fontSize(18).text(`Quote request: ${quote.projectName}`);
+    doc.font('Helvetica-Bold').fontSize(18).text(`${heading}: ${quote.projectName}`);
     doc.moveDown(0.5).font('Helvetica').fontSize(10);
     const details: [string, string][] = [
       ['Project ID', quote.orderId],
@@ -74,7 +81,12 @@ export function quotePdf(quote: QuoteRequest): Promise<Buffer> {
       ],
       ['Region', quote.regionName || '–'],
       ['Brand', quote.brand || '–'],
-      ['Submitted', `${quote.submittedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`],
+      [
+        'Submitted',
+        quote.submittedAt
+          ? `${quote.submittedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`
+          : 'not submitted',
+      ],
     ];
     for (const [label, value] of details) doc.text(`${label}: ${value}`);
     if (quote.projectDesc) doc.moveDown(0.5).text(quote.projectDesc);

@@ -65,7 +65,7 @@ export function projectDetails(quote: QuoteRequest) {
     projectDesc: quote.projectDesc,
     regionName: quote.regionName,
     brand: quote.brand,
-    submittedAt: quote.submittedAt.toISOString(),
+    submittedAt: quote.submittedAt?.toISOString() ?? null,
     company: quote.company,
     user: quote.user,
     lines: quote.lines,

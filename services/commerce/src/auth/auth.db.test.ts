@@ -123,6 +123,20 @@ describe(`OAuth through the official SDK on ${testDriver()}`, () => {
     expect(error.errorCode).toBe('ApiClientNotAssigned');
   });
 
+  it('logs the seller administrator in on the sales inbox client, which serves no buyer', async () => {
+    const seller = await Auth.Login('admin', 'Admin#2026', 'sales-inbox');
+    expect(decodeJwt(seller.access_token)).toMatchObject({
+      usr: 'admin',
+      usrtype: 'admin',
+      cid: 'sales-inbox',
+    });
+    expect(seller.refresh_token).toEqual(expect.any(String));
+    const buyer = await refusal(Auth.Login('engineer', 'Buyer#2026', 'sales-inbox'));
+    expect(buyer.errorCode).toBe('ApiClientNotAssigned');
+    const anonymous = await refusal(Auth.Anonymous('sales-inbox'));
+    expect(anonymous.status).toBe(400);
+  });
+
   it('issues anonymous tokens through the template user, with an order id', async () => {
     const auth = await Auth.Anonymous('storefront', undefined, undefined, { anonuserid: 'visitor-42' });
     const claims = decodeJwt(auth.access_token);

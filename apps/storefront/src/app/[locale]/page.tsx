@@ -9,6 +9,8 @@ import { getDictionary } from '../../data/content';
 import { getRouteContent } from '../../data/routes';
 import { createTranslator } from '../../i18n/translator';
 import { DEFAULT_LOCALE, localeFromSegment, localizedPath } from '../../routing/locales';
+import { pageBlocks } from '../../search/server-blocks';
+import { ServerContentBlocks } from '../../search/server-blocks-view';
 import { pageMetadata } from '../../shell/shell-metadata';
 
 interface HomePageProps {
@@ -37,10 +39,11 @@ export default async function HomePage({ params }: HomePageProps) {
   if (!locale) notFound();
   // The menu tag covers the top-level categories (and the shell adds it too); the route item is the page's.
   await tagPage([cacheTags.contentItem('route', locale, '/')]);
-  const [dictionary, categories, route] = await Promise.all([
+  const [dictionary, categories, route, blocks] = await Promise.all([
     getDictionary(locale),
     getTopCategoriesForLocale(locale),
     getRouteContent(locale, '/'),
+    pageBlocks(locale, '/'),
   ]);
   const t = createTranslator(dictionary);
   return (
@@ -53,6 +56,9 @@ export default async function HomePage({ params }: HomePageProps) {
           <p className="hero__intro">{route?.intro ?? t('home.intro')}</p>
         </div>
       </section>
+      <div className="container">
+        <ServerContentBlocks blocks={blocks} />
+      </div>
       <section className="container section" aria-labelledby="categories-title">
         <h2 id="categories-title" className="section__title">
           {t('home.categories.title')}

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CalculatorPanel } from '../../../../calculators/calculator-panel';
 import { getCalculator } from '../../../../data/calculators';
-import { getDictionary } from '../../../../data/content';
+import { getDictionary, getLocaleInfo } from '../../../../data/content';
 import { createTranslator } from '../../../../i18n/translator';
 import { localeFromSegment, localizedPath } from '../../../../routing/locales';
 import { pageMetadata } from '../../../../shell/shell-metadata';
@@ -38,7 +38,11 @@ export default async function CalculatorPage({ params, searchParams }: Calculato
   const { locale: segment, id } = await params;
   const locale = localeFromSegment(segment);
   if (!locale || !ID.test(id)) notFound();
-  const [calculator, dictionary] = await Promise.all([getCalculator(locale, id), getDictionary(locale)]);
+  const [calculator, dictionary, info] = await Promise.all([
+    getCalculator(locale, id),
+    getDictionary(locale),
+    getLocaleInfo(locale),
+  ]);
   if (!calculator) notFound();
   const t = createTranslator(dictionary);
   const path = localizedPath(locale, `/calculators/${id}`);
@@ -52,6 +56,7 @@ export default async function CalculatorPage({ params, searchParams }: Calculato
         <CalculatorPanel
           definition={calculator}
           locale={locale}
+          region={info.region}
           action={path}
           params={await searchParams}
           t={t}

@@ -5,7 +5,7 @@ import { cacheTags } from '../../../../caching/cache-tags';
 import { tagPage } from '../../../../caching/page-tags';
 import { storefrontConfig } from '../../../../config';
 import { getCategoryByPath } from '../../../../data/category-path';
-import { getDictionary, getSiteName } from '../../../../data/content';
+import { getDictionary, getLocaleInfo, getSiteName } from '../../../../data/content';
 import { getAttributeLabels, getMadeToOrderLabels } from '../../../../data/family-content';
 import { getFamilyContent, getProductMarketing } from '../../../../data/product-content';
 import { getProductForLocale, listProductSpecs, listRelatedProducts } from '../../../../data/product-detail';
@@ -24,8 +24,11 @@ import { sectionsOf } from '../../../../product/sections';
 import { SpecTable } from '../../../../product/spec-table';
 import { specificationRows } from '../../../../product/specification-rows';
 import { loginHref, prefabHref } from '../../../../product/toolbar-links';
+import { AddToProjectButton } from '../../../../projects/add-to-project-button';
+import { addToProjectSetup } from '../../../../projects/project-texts';
 import { decodeProductId, productPath } from '../../../../routing/catalogue-paths';
 import { localeFromSegment, localizedPath } from '../../../../routing/locales';
+import { ProductTracker } from '../../../../search/product-tracker';
 import { pageMetadata } from '../../../../shell/shell-metadata';
 import { withRegisteredMark } from '../../../../text/registered-mark';
 
@@ -78,7 +81,7 @@ export default async function ProductPage({ params }: ProductPageProps) {
   const found = await productOf(params);
   if (!found) notFound();
   const { locale, product, catalogId, language } = found;
-  const [dictionary, siteName, marketing, attributes, madeToOrder, family, specs, related, category] =
+  const [dictionary, siteName, marketing, attributes, madeToOrder, family, specs, related, category, info] =
     await Promise.all([
       getDictionary(locale),
       getSiteName(locale),
@@ -89,6 +92,7 @@ export default async function ProductPage({ params }: ProductPageProps) {
       listProductSpecs(catalogId, product.id),
       listRelatedProducts(catalogId, product, language),
       getCategoryByPath(catalogId, product.categoryId.split('.'), language),
+      getLocaleInfo(locale),
     ]);
   // Cached after the first request (generateStaticParams), dropped when anything shown here changes.
   await tagPage([
@@ -109,6 +113,7 @@ export default async function ProductPage({ params }: ProductPageProps) {
   const rows = specificationRows(product, attributes, t);
   const masterSpec = masterSpecText(product, attributes, t, siteName);
   const login = loginHref(locale, productPath(locale, product.id));
+  const addToProject = addToProjectSetup(t, locale, info.region);
   const prompt: LoginPromptTexts = {
     title: t('loginPrompt.title'),
     message: t('loginPrompt.message'),
@@ -149,7 +154,16 @@ export default async function ProductPage({ params }: ProductPageProps) {
           </p>
         )}
         <p className="product__quote-note">{t('product.quoteNote')}</p>
+        <p className="product__add-to-project">
+          <AddToProjectButton
+            productId={product.id}
+            productName={marketing?.name || product.name}
+            source="product-page"
+            setup={addToProject}
+          />
+        </p>
       </header>
+      <ProductTracker locale={locale} productId={product.id} />
 
       <ProductToolbar
         label={t('product.toolbar')}
@@ -269,7 +283,12 @@ export default async function ProductPage({ params }: ProductPageProps) {
           {t('product.related')}
         </h2>
         {related.length > 0 ? (
-          <RelatedProducts locale={locale} products={related} numberLabel={t('product.catalogueNumber')} />
+          <RelatedProducts
+            locale={locale}
+            products={related}
+            numberLabel={t('product.catalogueNumber')}
+            addToProject={addToProject}
+          />
         ) : (
           <p>{t('product.relatedEmpty')}</p>
         )}

@@ -20,8 +20,11 @@ import { SkuPagination } from '../../../../families/sku-pagination';
 import { splitViewSegment } from '../../../../families/sku-query';
 import { SkuTable } from '../../../../families/sku-table';
 import { createTranslator } from '../../../../i18n/translator';
+import { addToProjectSetup } from '../../../../projects/project-texts';
 import { categoryPath } from '../../../../routing/catalogue-paths';
 import { localeFromSegment } from '../../../../routing/locales';
+import { pageBlocks } from '../../../../search/server-blocks';
+import { ServerContentBlocks } from '../../../../search/server-blocks-view';
 import { pageMetadata } from '../../../../shell/shell-metadata';
 import { withRegisteredMark } from '../../../../text/registered-mark';
 
@@ -80,13 +83,14 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
     cacheTags.contentType('attributes'),
     cacheTags.content('made-to-order', locale),
   ]);
-  const [dictionary, route, marketing, attributes, madeToOrder, skus] = await Promise.all([
+  const [dictionary, route, marketing, attributes, madeToOrder, skus, blocks] = await Promise.all([
     getDictionary(locale),
     getRouteContent(locale, routePath),
     sections.marketing ? getCategoryMarketing(locale, category.id) : null,
     getAttributeLabels(info.language),
     getMadeToOrderLabels(locale),
     sections.skus ? listFamilySkus(catalogId, category.id, query, info.language) : null,
+    pageBlocks(locale, routePath),
   ]);
   const t = createTranslator(dictionary);
   return (
@@ -96,6 +100,7 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
         <h1 className="page-header__title">{withRegisteredMark(route?.title ?? category.name)}</h1>
         <p className="page-header__intro">{withRegisteredMark(route?.intro ?? category.description)}</p>
       </header>
+      <ServerContentBlocks blocks={blocks} />
       {marketing && (
         <section className="family__marketing" aria-labelledby="family-highlights">
           <h2 id="family-highlights" className="section__title">
@@ -149,6 +154,7 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
                   items={skus.items}
                   attributes={attributes}
                   madeToOrder={madeToOrder}
+                  addToProject={addToProjectSetup(t, locale, info.region)}
                   t={t}
                 />
               ) : (

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { duplicateProject } from '../../../../../projects/commerce-projects';
-import { idField, projectRoute, textField, tokenField } from '../../../../../projects/project-route';
+import { idField, projectRoute, tokenField } from '../../../../../projects/project-route';
 
 /**
  * POST DuplicateProject {token, projectObj} (spec §7): a new unsubmitted project with the same details and
@@ -10,7 +10,14 @@ export const POST = projectRoute(
   z.object({
     token: tokenField,
     projectObj: z.object(
-      { ID: idField, nameSuffix: textField(40).default(' (copy)') },
+      {
+        ID: idField,
+        // Not trimmed: the suffix's leading space separates it from the name (" (copy)", " - rev B").
+        nameSuffix: z
+          .string({ error: 'must be text' })
+          .max(40, 'must be at most 40 characters')
+          .default(' (copy)'),
+      },
       { error: 'must be an object with ID' },
     ),
   }),

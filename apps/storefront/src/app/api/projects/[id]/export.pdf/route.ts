@@ -1,0 +1,9 @@
+import type { NextRequest } from 'next/server';
+import { exportProject } from '../../../../../projects/project-export';
+
+export const dynamic = 'force-dynamic';
+
+/** `GET /api/projects/{id}/export.pdf` (`projects/project-export.ts`). */
+export async function GET(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+  return exportProject(request, (await params).id, 'pdf');
+}

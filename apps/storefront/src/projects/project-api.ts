@@ -1,0 +1,111 @@
+import type { Region } from '@catalogue/dataset/model';
+import type { LineItem, Order, OrderWorksheet } from 'ordercloud-javascript-sdk';
+import { freshSession } from '../auth/browser-session';
+import type { ProjectXp } from './commerce-projects';
+
+/**
+ * The browser's side of the project routes of spec §7 (`/api/ordercloud/Buyer/…`, JSON, the user's token
+ * URI-encoded in the body): one function per route. A refusal rejects with a `ProjectCallError` carrying
+ * the route's `{error}` message (spec §8: the commerce service's first error's Message) and status; no
+ * valid login (and no refresh token to renew it) rejects with status 401 before anything is sent.
+ */
+
+export type ClientProject = Order<ProjectXp>;
+export interface ProjectLine extends LineItem<{ packagingOption?: string | null }> {}
+export interface ProjectWorksheet extends OrderWorksheet {
+  Order?: ClientProject;
+  LineItems?: ProjectLine[];
+}
+
+export class ProjectCallError extends Error {
+  override name = 'ProjectCallError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Where the add-to-project dialog was opened (the search team's `a2w` event reads it). */
+export type AddSource = 'sku-table' | 'product-page' | 'product-card' | 'calculator' | (string & {});
+
+type Fetch = typeof fetch;
+
+/** The UserToken of a logged-in user, renewed through the refresh token when it has expired. */
+async function currentToken(): Promise<string> {
+  const session = await freshSession();
+  if (!session) throw new ProjectCallError(401, 'Not logged in');
+  return session.token;
+}
+
+/** One call of a project route; `token` is added URI-encoded. */
+export async function callProjectRoute<T>(
+  route: string,
+  body: Record<string, unknown>,
+  {
+    method = 'POST',
+    fetchImpl = fetch,
+    token,
+  }: { method?: 'POST' | 'DELETE'; fetchImpl?: Fetch; token?: string } = {},
+): Promise<T> {
+  const userToken = token ?? (await currentToken());
+  let response: Response;
+  try {
+    response = await fetchImpl(`/api/ordercloud/Buyer/${route}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, token: encodeURIComponent(userToken) }),
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new ProjectCallError(0, error instanceof Error ? error.message : 'Network Error');
+  }
+  const answer = (await response.json().catch(() => null)) as (T & { error?: unknown }) | null;
+  if (!response.ok || answer === null) {
+    const message =
+      answer && typeof answer.error === 'string' && answer.error
+        ? answer.error
+        : `Request failed with status code ${response.status}`;
+    throw new ProjectCallError(response.status, message);
+  }
+  return answer;
+}
+
+export interface ProjectDraft {
+  name: string;
+  description: string;
+  region: Region;
+}
+
+export const projectApi = {
+  list: (submitted: boolean, region: Region) =>
+    callProjectRoute<{ Items: ClientProject[] }>('getAllProjects', { submitted, regionName: region }).then(
+      (answer) => answer.Items,
+    ),
+  worksheet: (orderId: string) => callProjectRoute<ProjectWorksheet>('orderWorksheet', { orderId }),
+  create: (draft: ProjectDraft) =>
+    callProjectRoute<ClientProject>('createNewProject', {
+      projectName: draft.name,
+      projectDesc: draft.description,
+      regionName: draft.region,
+    }),
+  remove: (orderID: string) => callProjectRoute<unknown>('deleteProject', { orderID }, { method: 'DELETE' }),
+  addLine: (projectId: string, productId: string, qty: number) =>
+    callProjectRoute<ProjectLine>('AddProductLineItem', { productName: productId, projectId, qty }),
+  updateLine: (projectId: string, lineItemId: string, qty: number) =>
+    callProjectRoute<ProjectLine>('UpdateProductLineItem', { lineItemId, projectId, qty }),
+  removeLine: (projectId: string, lineItemId: string) =>
+    callProjectRoute<unknown>('deleteProductFromProject', { lineItemId, projectId }, { method: 'DELETE' }),
+  setBrand: (projectId: string, brand: string) =>
+    callProjectRoute<ClientProject>('addBrand', { brand, ID: projectId }),
+  setPackaging: (projectId: string, lineItemId: string, packagingOption: string) =>
+    callProjectRoute<ProjectWorksheet>('addPackagingOption', {
+      products: [{ lineItemId, packagingOption }],
+      ID: projectId,
+    }),
+  /** A copy named "<name> (copy)" (the route's default suffix; a suffix sent would be trimmed). */
+  duplicate: (projectId: string) =>
+    callProjectRoute<ClientProject>('DuplicateProject', { projectObj: { ID: projectId } }),
+  submit: (projectId: string) => callProjectRoute<ClientProject>('submitProjectforQuote', { projectId }),
+};

@@ -1,0 +1,344 @@
+'use client';
+
+import { REGIONS, type Region } from '@catalogue/dataset/model';
+import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { type FormEvent, type KeyboardEvent, useId, useState, useSyncExternalStore } from 'react';
+import { AddToProjectButton } from './add-to-project-button';
+import type { ClientStores, PendingProjectItem } from './client-state';
+import { projectApi } from './project-api';
+import { type DraftProblems, draftProblems, projectName, submittedAt } from './project-form';
+import type { AddToProjectSetup, ProjectScreenTexts } from './project-texts';
+import { projectKeys, projectQueryClient } from './query-client';
+import { SessionNotice } from './session-notice';
+import { useProjectSession } from './use-project-session';
+
+export interface ProjectsScreenProps {
+  /** The page's locale code (dates are written in it). */
+  locale: string;
+  /** The page's region: the projects listed (spec §7) and the default region of a new one. */
+  region: Region;
+  projectsPath: string;
+  loginHref: string;
+  texts: ProjectScreenTexts;
+  addSetup: AddToProjectSetup;
+}
+
+/**
+ * The projects page's content (client side: the page is the same for everyone, the projects are the
+ * user's): tabs Unsubmitted / Submitted of the page's region, the form for a new project, and products a
+ * visitor chose before logging in (kept in productPersist). A visitor gets the reason to log in and a link.
+ */
+export function ProjectsScreen(props: ProjectsScreenProps) {
+  return (
+    <QueryClientProvider client={projectQueryClient()}>
+      <ProjectsContent {...props} />
+    </QueryClientProvider>
+  );
+}
+
+type Tab = 'unsubmitted' | 'submitted';
+
+function ProjectsContent({ locale, region, projectsPath, loginHref, texts, addSetup }: ProjectsScreenProps) {
+  const session = useProjectSession();
+  const [tab, setTab] = useState<Tab>('unsubmitted');
+  const id = useId();
+
+  if (session.status !== 'ready') {
+    return <SessionNotice session={session} texts={texts} loginHref={loginHref} />;
+  }
+
+  const tabs: Tab[] = ['unsubmitted', 'submitted'];
+  const onKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next: Tab = tab === 'unsubmitted' ? 'submitted' : 'unsubmitted';
+    setTab(next);
+    document.getElementById(`${id}-tab-${next}`)?.focus();
+  };
+
+  return (
+    <>
+      <PendingItems stores={session.stores} texts={texts} addSetup={addSetup} />
+      <div className="projects__tabs" role="tablist" aria-label={texts.tabs}>
+        {tabs.map((name) => (
+          <button
+            key={name}
+            id={`${id}-tab-${name}`}
+            type="button"
+            role="tab"
+            className="projects__tab"
+            aria-selected={tab === name}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            onKeyDown={onKey}
+          >
+            {name === 'unsubmitted' ? texts.unsubmitted : texts.submitted}
+          </button>
+        ))}
+      </div>
+      <div
+        id={`${id}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${id}-tab-${tab}`}
+        className="projects__panel"
+      >
+        <ProjectList
+          submitted={tab === 'submitted'}
+          locale={locale}
+          region={region}
+          projectsPath={projectsPath}
+          texts={texts}
+        />
+      </div>
+      {tab === 'unsubmitted' && <CreateProject region={region} projectsPath={projectsPath} texts={texts} />}
+    </>
+  );
+}
+
+function ProjectList({
+  submitted,
+  locale,
+  region,
+  projectsPath,
+  texts,
+}: {
+  submitted: boolean;
+  locale: string;
+  region: Region;
+  projectsPath: string;
+  texts: ProjectScreenTexts;
+}) {
+  const projects = useQuery({
+    queryKey: projectKeys.list(submitted, region),
+    queryFn: () => projectApi.list(submitted, region),
+  });
+  if (projects.isPending) {
+    return (
+      <p className="projects__status" role="status">
+        {texts.loading}
+      </p>
+    );
+  }
+  if (projects.isError) {
+    return (
+      <p className="projects__status" role="alert">
+        {texts.loadFailed}
+      </p>
+    );
+  }
+  const items = projects.data;
+  if (items.length === 0) {
+    return (
+      <p className="projects__status" role="status">
+        {submitted ? texts.emptySubmitted : texts.empty}
+      </p>
+    );
+  }
+  return (
+    <div className="sku-table__scroll">
+      <table className="sku-table projects__table" aria-busy={projects.isPlaceholderData || undefined}>
+        <caption className="visually-hidden">{submitted ? texts.submitted : texts.unsubmitted}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{texts.name}</th>
+            <th scope="col">{texts.description}</th>
+            <th scope="col">{texts.lines}</th>
+            <th scope="col">{submitted ? texts.submitted : texts.created}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((project) => (
+            <tr key={project.ID}>
+              <td>
+                <a href={`${projectsPath}/${encodeURIComponent(project.ID ?? '')}`}>{projectName(project)}</a>
+              </td>
+              <td>{project.xp?.projectDesc || '–'}</td>
+              <td>{project.LineItemCount ?? 0}</td>
+              <td>
+                {submitted
+                  ? (submittedAt(project.DateSubmitted, locale) ?? '–')
+                  : (submittedAt(project.DateCreated, locale) ?? '–')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CreateProject({
+  region,
+  projectsPath,
+  texts,
+}: {
+  region: Region;
+  projectsPath: string;
+  texts: ProjectScreenTexts;
+}) {
+  const id = useId();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [chosenRegion, setChosenRegion] = useState<string>(region);
+  const [problems, setProblems] = useState<DraftProblems>({});
+  const create = useMutation({
+    mutationFn: projectApi.create,
+    onSuccess: async (project) => {
+      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      if (project.ID) router.push(`${projectsPath}/${encodeURIComponent(project.ID)}`);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = draftProblems({ name, description, region: chosenRegion });
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      const first = found.name ? 'name' : found.description ? 'description' : 'region';
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    create.mutate({ name: name.trim(), description: description.trim(), region: chosenRegion as Region });
+  };
+
+  const problemText = (problem: string | undefined) =>
+    problem ? texts.create[problem as keyof ProjectScreenTexts['create']] : null;
+  const field = (key: keyof DraftProblems) => ({
+    'aria-invalid': problems[key] ? true : undefined,
+    'aria-describedby': problems[key] ? `${id}-${key}-problem` : undefined,
+  });
+
+  return (
+    <section className="projects__create" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="section__title">
+        {texts.create.title}
+      </h2>
+      <form onSubmit={submit} noValidate className="projects__form">
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={`${id}-name`}>
+            {texts.create.name}
+          </label>
+          <input
+            id={`${id}-name`}
+            className="form-field__input"
+            type="text"
+            value={name}
+            required
+            onChange={(event) => setName(event.target.value)}
+            {...field('name')}
+          />
+          {problems.name && (
+            <p id={`${id}-name-problem`} className="form-field__error">
+              {problemText(problems.name)}
+            </p>
+          )}
+        </div>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={`${id}-description`}>
+            {texts.create.description}
+          </label>
+          <textarea
+            id={`${id}-description`}
+            className="form-field__input"
+            rows={3}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            {...field('description')}
+          />
+          {problems.description && (
+            <p id={`${id}-description-problem`} className="form-field__error">
+              {problemText(problems.description)}
+            </p>
+          )}
+        </div>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor={`${id}-region`}>
+            {texts.create.region}
+          </label>
+          <select
+            id={`${id}-region`}
+            className="form-field__input"
+            value={chosenRegion}
+            onChange={(event) => setChosenRegion(event.target.value)}
+            {...field('region')}
+          >
+            {REGIONS.map((code) => (
+              <option key={code} value={code}>
+                {texts.regions[code] ?? code}
+              </option>
+            ))}
+          </select>
+          {problems.region && (
+            <p id={`${id}-region-problem`} className="form-field__error">
+              {problemText(problems.region)}
+            </p>
+          )}
+        </div>
+        <p className="form-field__error" role="alert">
+          {create.isError ? `${texts.create.failed} (${create.error.message})` : ''}
+        </p>
+        <button
+          type="submit"
+          className="button"
+          disabled={create.isPending}
+          aria-busy={create.isPending || undefined}
+        >
+          {texts.create.submit}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+const NO_ITEMS: PendingProjectItem[] = [];
+
+/** Products chosen before logging in (productPersist), each with its add-to-project button. */
+function PendingItems({
+  stores,
+  texts,
+  addSetup,
+}: {
+  stores: ClientStores;
+  texts: ProjectScreenTexts;
+  addSetup: AddToProjectSetup;
+}) {
+  const items = useSyncExternalStore(
+    stores.product.subscribe,
+    () => stores.product.getState().pendingProjectItems,
+    () => NO_ITEMS,
+  );
+  if (items.length === 0) return null;
+  return (
+    <section className="projects__pending" aria-labelledby="projects-pending-title">
+      <h2 id="projects-pending-title" className="section__title">
+        {texts.pending.title}
+      </h2>
+      <p>{texts.pending.intro}</p>
+      <ul className="projects__pending-list">
+        {items.map((item) => (
+          <li key={`${item.productId}:${item.source}`} className="projects__pending-item">
+            <strong>{item.productId}</strong> × {item.quantity}{' '}
+            <AddToProjectButton
+              productId={item.productId}
+              productName={item.productId}
+              source={item.source}
+              quantity={item.quantity}
+              setup={addSetup}
+            />{' '}
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => stores.product.getState().forgetPending(item.productId, item.source)}
+            >
+              {texts.pending.discard}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
