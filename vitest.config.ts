@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SpreadBrowserTests from './tools/test-sequencer';
 
 const exclude = ['**/node_modules/**', '**/.next/**', '**/.data/**'];
 
@@ -9,6 +10,12 @@ const exclude = ['**/node_modules/**', '**/.next/**', '**/.data/**'];
 export default defineConfig({
   test: {
     reporters: ['default', './tools/summary-reporter.ts'],
+    // Vitest's default is one worker fewer than the cores: a single worker on CI's two cores. The
+    // database tests wait on PostgreSQL and the browser tests on their server and Chromium, so two
+    // workers keep both cores busy.
+    maxWorkers: 2,
+    globalSetup: ['./tools/test-templates.ts'],
+    sequence: { sequencer: SpreadBrowserTests },
     projects: [
       {
         test: {
@@ -46,7 +53,9 @@ export default defineConfig({
           exclude,
           testTimeout: 120_000,
           hookTimeout: 600_000,
-          fileParallelism: false,
+          // The browser polls wait for the page, not a fixed second: on two busy cores a client-side
+          // navigation or a server action can take several seconds.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot, storefrontDir } from './paths';
 
@@ -67,14 +67,59 @@ export function buildStorefront(): Promise<void> {
 
 /** Builds when needed (mode `auto`), always, or never (then a missing build is an error). */
 export async function ensureStorefrontBuild(mode: 'auto' | 'never' | 'always'): Promise<void> {
-  const decision: BuildDecision =
+  const decide = (): BuildDecision =>
     mode === 'always' ? { build: true, reason: 'forced' } : storefrontBuildDecision();
-  if (!decision.build) return;
+  const first = decide();
+  if (!first.build) return;
   if (mode === 'never') {
-    throw new Error(`The storefront must be built (${decision.reason}) but STOREFRONT_BUILD=never.`);
+    throw new Error(`The storefront must be built (${first.reason}) but STOREFRONT_BUILD=never.`);
   }
-  console.log(`[server] building the storefront: ${decision.reason}`);
-  const started = performance.now();
-  await buildStorefront();
-  console.log(`[server] storefront built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // Two servers starting at once (two terminals, or parallel test files) must not both write
+  // `.next`: one builds, the other waits and then finds the build fresh.
+  const release = await takeBuildLock();
+  try {
+    const decision = decide();
+    if (!decision.build) return;
+    console.log(`[server] building the storefront: ${decision.reason}`);
+    const started = performance.now();
+    await buildStorefront();
+    console.log(`[server] storefront built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    release();
+  }
+}
+
+/** A lock older than this is left over from a build that died; a build takes a few minutes. */
+const STALE_LOCK_MS = 20 * 60_000;
+
+/** Takes the build lock (a directory: creating it is atomic), waiting while another process holds it. */
+export async function takeBuildLock(lockDir = path.join(storefrontDir, '.build-lock')): Promise<() => void> {
+  let told = false;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      return () => rmSync(lockDir, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const since = lockAge(lockDir);
+    if (since !== null && since > STALE_LOCK_MS) {
+      console.log(`[server] removing a stale storefront build lock (${Math.round(since / 60_000)} min old)`);
+      rmSync(lockDir, { recursive: true, force: true });
+      continue;
+    }
+    if (!told) {
+      console.log('[server] another process is building the storefront; waiting for it');
+      told = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+function lockAge(lockDir: string): number | null {
+  try {
+    return Date.now() - statSync(lockDir).mtimeMs;
+  } catch {
+    return null;
+  }
 }

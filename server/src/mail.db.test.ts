@@ -2,8 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createCommerceService } from '@catalogue/commerce';
-import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
+import { datasetContent } from '@catalogue/dataset/testing';
 import { queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
 import { outboxConfigFromEnv, type RunningOutbox, startOutbox } from '@catalogue/outbox';
@@ -30,8 +29,7 @@ describe(`password-reset mail through the single server on ${testDriver()}`, () 
   let stopCommerce: () => void = () => undefined;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await loadDataset(database.db, generateDataset({ skus: 60 }));
+    database = await createTestDatabase(undefined, datasetContent(60));
     dataDir = await temporaryDir();
     const commerce = createCommerceService(database, { basePath: '/ordercloud' });
     stopCommerce = () => commerce.stop();

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from './client';
+import { type Database, openDatabase, queryRows } from './client';
 import { migrateDatabase } from './migrate';
 import { appMeta, buyers } from './schema/index';
 import { createTestDatabase, type TestDatabase, testDriver } from './testing';
@@ -56,6 +57,34 @@ describe(`database on ${testDriver()}`, () => {
     const other = await createTestDatabase();
     await other.dispose();
     await expect(other.ping()).rejects.toThrow();
+  });
+});
+
+describe(`test databases with content on ${testDriver()}`, () => {
+  it('gives each database its own copy of the content, built once per run', async () => {
+    let builds = 0;
+    const content = {
+      key: `probe-${randomBytes(4).toString('hex')}`,
+      async fill(database: Database) {
+        builds++;
+        await database.db.insert(buyers).values({ id: 'PROBE-1', name: 'Probe Ltd', xp: {} });
+      },
+    };
+    const first = await createTestDatabase(testDriver(), content);
+    const second = await createTestDatabase(testDriver(), content);
+    try {
+      // Under Vitest the run's templates are on: the content is written once and copied.
+      expect(builds).toBe(process.env.TEST_RUN_ID ? 1 : 2);
+      await first.db.update(buyers).set({ name: 'Changed Ltd' }).where(eq(buyers.id, 'PROBE-1'));
+      await first.db.insert(buyers).values({ id: 'PROBE-2', name: 'Second Ltd', xp: {} });
+      const names = async (database: TestDatabase) =>
+        (await database.db.select({ name: buyers.name }).from(buyers).orderBy(buyers.id)).map((b) => b.name);
+      expect(await names(first)).toEqual(['Changed Ltd', 'Second Ltd']);
+      expect(await names(second)).toEqual(['Probe Ltd']);
+    } finally {
+      await first.dispose();
+      await second.dispose();
+    }
   });
 });
 

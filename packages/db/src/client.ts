@@ -27,11 +27,17 @@ export interface Database {
   readonly raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+export interface OpenOptions {
+  /** PGlite only: start from this dump of another PGlite's data directory (`dumpDataDir`). */
+  loadDataDir?: Blob;
+}
+
+export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
   if (config.driver === 'pglite') {
     if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
     const client = await PGlite.create({
       ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { pg_trgm, unaccent },
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -1,6 +1,5 @@
 import { createCommerceService } from '@catalogue/commerce';
-import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
+import { datasetContent } from '@catalogue/dataset/testing';
 import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
 import { callService, setSharedServices } from '@catalogue/service-kit/shared';
 import { Me, Products } from 'ordercloud-javascript-sdk';
@@ -92,8 +91,7 @@ describe(`favourites routes on ${testDriver()}`, () => {
   const ids = (list: FavouriteList) => list.Items.map((p) => p.ID);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await loadDataset(database.db, generateDataset({ skus: 60 }));
+    database = await createTestDatabase(undefined, datasetContent(60));
     setSharedServices([createCommerceService(database, { basePath: '/ordercloud' })]);
     configureInProcessCommerce();
     engineer = await login('engineer');

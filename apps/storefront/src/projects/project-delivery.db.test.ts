@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCommerceService } from '@catalogue/commerce';
 import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
 import { inventoryColumns, variantRows } from '@catalogue/dataset/load/stock';
+import { datasetContent } from '@catalogue/dataset/testing';
 import { queryRows, setSharedDatabase } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
 import { setSharedServices } from '@catalogue/service-kit/shared';
@@ -117,9 +117,8 @@ describe(`project delivery routes on ${testDriver()}`, () => {
       .sort();
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase(undefined, datasetContent(120));
     const dataset = generateDataset({ skus: 120 });
-    await loadDataset(database.db, dataset);
     setSharedDatabase(database);
     setSharedServices([createCommerceService(database, { basePath: '/ordercloud' })]);
     configureInProcessCommerce();

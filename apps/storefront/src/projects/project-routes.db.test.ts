@@ -1,7 +1,7 @@
 import { createCommerceService } from '@catalogue/commerce';
 import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
 import { inventoryColumns, variantRows } from '@catalogue/dataset/load/stock';
+import { datasetContent } from '@catalogue/dataset/testing';
 import { queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
 import { setSharedServices } from '@catalogue/service-kit/shared';
@@ -57,9 +57,8 @@ describe(`project routes on ${testDriver()}`, () => {
   let variantProduct = '';
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase(undefined, datasetContent(120));
     const dataset = generateDataset({ skus: 120 });
-    await loadDataset(database.db, dataset);
     const service = createCommerceService(database, { basePath: '/ordercloud' });
     setSharedServices([service]);
     configureInProcessCommerce();

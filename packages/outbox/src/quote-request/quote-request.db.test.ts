@@ -1,7 +1,7 @@
 import { createCommerceService } from '@catalogue/commerce';
 import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
 import { inventoryColumns, variantRows } from '@catalogue/dataset/load/stock';
+import { datasetContent } from '@catalogue/dataset/testing';
 import { queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
@@ -33,9 +33,7 @@ describe(`quote requests on ${testDriver()}`, () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const dataset = generateDataset({ skus: 80 });
-    await loadDataset(database.db, dataset);
+    database = await createTestDatabase(undefined, datasetContent(80));
     service = createCommerceService(database, { basePath: '' });
   }, 120_000);
   afterAll(async () => {

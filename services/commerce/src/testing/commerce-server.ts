@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
+import { datasetContent } from '@catalogue/dataset/testing';
 import type { Database } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
 import { closeGracefully } from '@catalogue/service-kit';
@@ -46,8 +45,7 @@ export async function serveCommerce(
 export async function startCommerce(
   options: { skus?: number; config?: Partial<CommerceConfig> } = {},
 ): Promise<CommerceUnderTest> {
-  const database = await createTestDatabase();
-  await loadDataset(database.db, generateDataset({ skus: options.skus ?? 60 }));
+  const database = await createTestDatabase(undefined, datasetContent(options.skus ?? 60));
   const instance = await serveCommerce(database, options.config);
   return {
     ...instance,

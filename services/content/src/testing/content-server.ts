@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
+import { datasetContent } from '@catalogue/dataset/testing';
 import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
 import { closeGracefully } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
@@ -43,8 +42,7 @@ export async function answerOf(response: Response): Promise<GraphQLAnswer> {
 export async function startContent(
   options: { skus?: number; config?: Partial<ContentConfig> } = {},
 ): Promise<ContentUnderTest> {
-  const database = await createTestDatabase();
-  await loadDataset(database.db, generateDataset({ skus: options.skus ?? 200 }));
+  const database = await createTestDatabase(undefined, datasetContent(options.skus ?? 200));
   const service = createContentService(database, {
     basePath: '/content',
     config: { ...contentConfigFromEnv({}), ...options.config },

@@ -1,5 +1,4 @@
-import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
+import { datasetContent } from '@catalogue/dataset/testing';
 import { createTestDatabase, type TestDatabase, type TestDriver } from '@catalogue/db/testing';
 import { createSearchService, type SearchService } from '../app';
 import { type SearchConfig, searchConfigFromEnv } from '../config';
@@ -27,8 +26,7 @@ export interface SearchUnderTest {
 export async function searchUnderTest(
   options: { skus?: number; config?: Partial<SearchConfig>; driver?: TestDriver } = {},
 ): Promise<SearchUnderTest> {
-  const database = await createTestDatabase(options.driver);
-  await loadDataset(database.db, generateDataset({ skus: options.skus ?? 3000 }));
+  const database = await createTestDatabase(options.driver, datasetContent(options.skus ?? 3000));
   const config = { ...searchConfigFromEnv({}), SEARCH_FEED_INTERVAL_MS: 100, ...options.config };
   const service = createSearchService(database, { basePath: '', config });
   await service.engine.ready;
