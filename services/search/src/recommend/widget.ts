@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { compileFilter, type DocTest } from '../engine/filter';
 import { localePath } from '../engine/locales';
 import type { IndexedDoc, TextIndex } from '../engine/text-index';
-import { WidgetError } from '../search/run-search';
+import { parseWidgetConfig, WidgetError } from '../search/run-search';
 import type { WidgetContext } from '../widgets/registry';
 import type { Rule, WidgetItem } from '../wire/request';
 import { ruleFilterSchema, ruleSchema } from '../wire/request';
@@ -37,18 +37,7 @@ const recommendationConfigSchema = z.object({
 type RecommendationConfig = z.infer<typeof recommendationConfigSchema>;
 
 function recommendationConfig(ctx: WidgetContext): RecommendationConfig {
-  const parsed = recommendationConfigSchema.safeParse(ctx.config.config);
-  if (!parsed.success) {
-    throw new WidgetError(
-      500,
-      'invalid_widget_configuration',
-      `Widget ${ctx.config.rfkId} is misconfigured.`,
-      {
-        issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
-      },
-    );
-  }
-  return parsed.data;
+  return parseWidgetConfig(ctx, recommendationConfigSchema);
 }
 
 /** Per database: the trending cache and the families of the index version last seen. */

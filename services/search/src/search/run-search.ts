@@ -1,3 +1,4 @@
+import type { ZodSafeParseResult } from 'zod';
 import { fold, type Language } from '../engine/analysis';
 import { compileFilter, type DocTest, findColumn, valueEquals } from '../engine/filter';
 import { localePath } from '../engine/locales';
@@ -55,7 +56,15 @@ export function indexFor(ctx: WidgetContext, entity: string): TextIndex {
 }
 
 export function searchConfig(ctx: WidgetContext): SearchWidgetConfig {
-  const parsed = searchWidgetConfigSchema.safeParse(ctx.config.config);
+  return parseWidgetConfig(ctx, searchWidgetConfigSchema);
+}
+
+/** The widget's `config` read through `schema`; a misconfigured widget answers 500 with the issues. */
+export function parseWidgetConfig<T>(
+  ctx: WidgetContext,
+  schema: { safeParse(value: unknown): ZodSafeParseResult<T> },
+): T {
+  const parsed = schema.safeParse(ctx.config.config);
   if (!parsed.success) {
     throw new WidgetError(
       500,
