@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { verifyPassword } from '@catalogue/commerce/passwords';
-import { queryRows } from '@catalogue/db';
+import { migrationsFolder, queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset } from '../generate';
 import type { Dataset } from '../model';
+import { datasetContent } from '../testing';
 import { PARTNER_CATALOG_ID } from './catalogs';
 import { loadDataset, loadedDataset, minorToDecimal } from './index';
 
@@ -227,6 +230,57 @@ describe(`a failed load on ${testDriver()}`, () => {
       expect(await loadedDataset(database.db)).toBeNull();
       const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from catalogs`);
       expect(row?.n).toBe(0);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
+
+describe(`migration 0025 on ${testDriver()}: demo rows for installations loaded before them`, () => {
+  const statements = readFileSync(path.join(migrationsFolder, '0025_demo_data_upgrades.sql'), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+  const upgrade = async (database: TestDatabase) => {
+    for (const statement of statements) await database.db.execute(sql.raw(statement));
+  };
+  const salesInbox = (database: TestDatabase) =>
+    queryRows<{ app_name: string; allow_seller: boolean; allow_any_buyer: boolean }>(
+      database.db,
+      sql`select app_name, allow_seller, allow_any_buyer from api_clients where id = 'sales-inbox'`,
+    );
+  const finishDefault = async (database: TestDatabase) =>
+    (
+      await queryRows<{ default_option_id: string | null }>(
+        database.db,
+        sql`select default_option_id from specs where id = 'demo-finish'`,
+      )
+    )[0]?.default_option_id;
+
+  it('adds the sales inbox client and the Finish default where the dataset was loaded without them', async () => {
+    const database = await createTestDatabase(testDriver(), datasetContent(60));
+    try {
+      await database.db.execute(sql`delete from api_clients where id = 'sales-inbox'`);
+      await database.db.execute(sql`update specs set default_option_id = null where id = 'demo-finish'`);
+      await upgrade(database);
+      expect(await salesInbox(database)).toEqual([
+        { app_name: 'Storefront sales inbox', allow_seller: true, allow_any_buyer: false },
+      ]);
+      expect(await finishDefault(database)).toBe('galv');
+      // What an administrator changed since stays as it is, and a second run changes nothing.
+      await database.db.execute(sql`update api_clients set app_name = 'Sales desk' where id = 'sales-inbox'`);
+      await upgrade(database);
+      expect((await salesInbox(database))[0]?.app_name).toBe('Sales desk');
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it('leaves a database without the dataset alone: the dataset load writes those rows', async () => {
+    const database = await createTestDatabase();
+    try {
+      await upgrade(database);
+      expect(await salesInbox(database)).toEqual([]);
     } finally {
       await database.dispose();
     }
