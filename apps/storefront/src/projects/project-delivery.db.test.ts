@@ -29,7 +29,7 @@ import {
   MarketingTokenError,
   resetMarketingTokens,
 } from '../marketing/marketing-tokens';
-import { listQuoteRequests, quoteRequestDetail } from '../sales/sales-inbox';
+import { listQuoteRequests, quoteRequestDetail, SALES_PAGE_SIZE } from '../sales/sales-inbox';
 
 /**
  * The delivery routes of issue 9 on both databases, against the real commerce service in-process:
@@ -598,6 +598,44 @@ describe(`project delivery routes on ${testDriver()}`, () => {
       expect(csv.status).toBe(200);
       // A buyer's token reads no incoming orders of the marketplace.
       expect((await listQuoteRequests(engineer, 1)).items).toEqual([]);
+    });
+
+    it(`pages the requests ${SALES_PAGE_SIZE} at a time, newest first, with every request on exactly one page`, async () => {
+      const before = (await listQuoteRequests(admin, 1)).totalCount;
+      const made: string[] = [];
+      for (let n = 0; n < SALES_PAGE_SIZE + 1; n++) {
+        const id = await project(`Paging ${n}`);
+        await buyerCall(addLine, {
+          productName: products[0],
+          projectId: id,
+          qty: 1,
+          token: encodeURIComponent(engineer),
+        });
+        await buyerCall(submit, { projectId: id, token: encodeURIComponent(engineer) });
+        made.push(id);
+        // Distinct submit times, so "newest first" has one answer.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const total = before + made.length;
+      const first = await listQuoteRequests(admin, 1);
+      expect(first).toMatchObject({
+        page: 1,
+        totalCount: total,
+        totalPages: Math.ceil(total / SALES_PAGE_SIZE),
+      });
+      expect(first.items).toHaveLength(SALES_PAGE_SIZE);
+      // The newest request opens the first page; the first of these 21 is on the second.
+      expect(first.items[0]?.orderId).toBe(made.at(-1));
+      expect(first.items.map((i) => i.orderId)).not.toContain(made[0]);
+      const pages = [first];
+      for (let page = 2; page <= first.totalPages; page++) pages.push(await listQuoteRequests(admin, page));
+      const all = pages.flatMap((p) => p.items.map((i) => i.orderId));
+      expect(all).toHaveLength(total);
+      expect(new Set(all).size).toBe(total);
+      const times = pages.flatMap((p) => p.items.map((i) => i.submittedAt));
+      expect([...times].sort().reverse()).toEqual(times);
+      // Past the last page: an empty page, not an error.
+      expect((await listQuoteRequests(admin, first.totalPages + 1)).items).toEqual([]);
     });
   });
 });
