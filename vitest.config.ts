@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import SpreadBrowserTests from './tools/test-sequencer';
+import SpreadBrowserTests from './tools/test-sequencer.ts';
 
 const exclude = ['**/node_modules/**', '**/.next/**', '**/.data/**'];
 
