@@ -1,12 +1,9 @@
-import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
-import { type Db, migrateDatabase, openDatabase, queryRows } from '@catalogue/db';
-import { createTestDatabase } from '@catalogue/db/testing';
+import { type Db, queryRows } from '@catalogue/db';
 import { sql } from 'drizzle-orm';
-import { temporaryDataDir } from '../e2e/harness/site';
 import { startStandalone, tokenFor } from './commerce';
 import { type LoadResult, load } from './load';
 import { describeMachine, today } from './machine';
+import { prepareBenchDatabase } from './standalone';
 
 /**
  * Step 3's benchmark: `GET /v1/me/products?pageSize=24` with a category filter, a search term and an xp
@@ -73,28 +70,8 @@ function percentile(sorted: number[], p: number): number {
   return Math.round((sorted[Math.max(0, at)] ?? 0) * 10) / 10;
 }
 
-async function prepare(driver: 'pglite' | 'postgres', skus: number) {
-  const data = temporaryDataDir(`bench-catalogue-${driver}`);
-  const dataset = generateDataset({ skus });
-  if (driver === 'pglite') {
-    const database = await openDatabase({ driver: 'pglite', dataDir: `${data.dir}/pglite` });
-    await migrateDatabase(database);
-    await loadDataset(database.db, dataset);
-    const found = await scenarios(database.db);
-    await database.close();
-    return { env: { DATA_DIR: data.dir, DATABASE_URL: '' }, found, cleanup: async () => data.remove() };
-  }
-  const database = await createTestDatabase('postgres');
-  await loadDataset(database.db, dataset);
-  const found = await scenarios(database.db);
-  return {
-    env: { DATA_DIR: data.dir, DATABASE_URL: database.url ?? '' },
-    found,
-    cleanup: async () => {
-      await database.dispose();
-      data.remove();
-    },
-  };
+function prepare(driver: 'pglite' | 'postgres', skus: number) {
+  return prepareBenchDatabase('catalogue', driver, skus, (database) => scenarios(database.db));
 }
 
 export async function catalogueBench(): Promise<string> {

@@ -1,18 +1,13 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { hashPassword } from '@catalogue/commerce/passwords';
-import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
-import { type Database, migrateDatabase, openDatabase } from '@catalogue/db';
+import type { Database } from '@catalogue/db';
 import { buyers, users } from '@catalogue/db/schema';
-import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
-import { startSite, temporaryDataDir } from '../e2e/harness/site';
+import { startSite } from '../e2e/harness/site';
 import { ensureStorefrontBuild } from '../server/src/build';
 import { type LoadResult, load } from './load';
 import { describeMachine, today } from './machine';
+import { prepareBenchDatabase, type StandaloneService, startStandaloneService } from './standalone';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const UNLIMITED = {
   COMMERCE_TOKEN_RATE_PER_ADDRESS: '1000000000',
   COMMERCE_TOKEN_RATE_PER_USERNAME: '1000000000',
@@ -74,69 +69,13 @@ async function addBenchUsers(database: Database): Promise<void> {
   await database.db.execute(sql`analyze`);
 }
 
-interface Prepared {
-  env: Record<string, string>;
-  dataDir: string;
-  cleanup(): Promise<void>;
+function prepare(driver: 'pglite' | 'postgres') {
+  return prepareBenchDatabase('commerce', driver, 300, addBenchUsers);
 }
 
-async function prepare(driver: 'pglite' | 'postgres'): Promise<Prepared> {
-  const data = temporaryDataDir(`bench-commerce-${driver}`);
-  const dataset = generateDataset({ skus: 300 });
-  if (driver === 'pglite') {
-    const database = await openDatabase({ driver: 'pglite', dataDir: `${data.dir}/pglite` });
-    await migrateDatabase(database);
-    await loadDataset(database.db, dataset);
-    await addBenchUsers(database);
-    await database.close();
-    return {
-      env: { DATA_DIR: data.dir, DATABASE_URL: '' },
-      dataDir: data.dir,
-      cleanup: async () => data.remove(),
-    };
-  }
-  const database: TestDatabase = await createTestDatabase('postgres');
-  await loadDataset(database.db, dataset);
-  await addBenchUsers(database);
-  return {
-    env: { DATA_DIR: data.dir, DATABASE_URL: database.url ?? '' },
-    dataDir: data.dir,
-    cleanup: async () => {
-      await database.dispose();
-      data.remove();
-    },
-  };
-}
-
-/** The commerce service alone, in its own process. */
-export function startStandalone(
-  env: Record<string, string>,
-): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/commerce/src/server.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, ...UNLIMITED, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /standalone on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        resolve({
-          url: match[1],
-          stop: () =>
-            new Promise((done) => {
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`commerce exited (${code}):\n${output}`)));
-  });
+/** The commerce service alone, in its own process, without its request limits. */
+export function startStandalone(env: Record<string, string>): Promise<StandaloneService> {
+  return startStandaloneService('commerce', { ...env, ...UNLIMITED });
 }
 
 export async function tokenFor(base: string, form: Record<string, string>): Promise<string> {

@@ -1,12 +1,8 @@
-import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
-import { migrateDatabase, openDatabase } from '@catalogue/db';
-import { createTestDatabase } from '@catalogue/db/testing';
 import autocannon from 'autocannon';
-import { temporaryDataDir } from '../e2e/harness/site';
 import { startStandalone, tokenFor } from './commerce';
 import type { LoadResult } from './load';
 import { describeMachine, today } from './machine';
+import { prepareBenchDatabase } from './standalone';
 
 /**
  * Step 4's benchmark: the order hot paths at 20 concurrent connections on the standalone service, on
@@ -196,25 +192,8 @@ async function scenarios(base: string, driver: string): Promise<Measured> {
   return { driver, addLine, submit, read, readLabel, lines };
 }
 
-async function prepare(driver: 'pglite' | 'postgres') {
-  const data = temporaryDataDir(`bench-orders-${driver}`);
-  const dataset = generateDataset({ skus: 300 });
-  if (driver === 'pglite') {
-    const database = await openDatabase({ driver: 'pglite', dataDir: `${data.dir}/pglite` });
-    await migrateDatabase(database);
-    await loadDataset(database.db, dataset);
-    await database.close();
-    return { env: { DATA_DIR: data.dir, DATABASE_URL: '' }, cleanup: async () => data.remove() };
-  }
-  const database = await createTestDatabase('postgres');
-  await loadDataset(database.db, dataset);
-  return {
-    env: { DATA_DIR: data.dir, DATABASE_URL: database.url ?? '' },
-    cleanup: async () => {
-      await database.dispose();
-      data.remove();
-    },
-  };
+function prepare(driver: 'pglite' | 'postgres') {
+  return prepareBenchDatabase('orders', driver, 300, async () => undefined);
 }
 
 export async function ordersBench(): Promise<string> {

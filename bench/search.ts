@@ -1,12 +1,7 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { generateDataset } from '@catalogue/dataset';
-import { loadDataset } from '@catalogue/dataset/load';
-import { type Database, migrateDatabase, openDatabase } from '@catalogue/db';
-import { createTestDatabase } from '@catalogue/db/testing';
-import { temporaryDataDir } from '../e2e/harness/site';
+import type { Database } from '@catalogue/db';
 import { SearchEngine } from '../services/search/src/engine/engine';
 import { describeMachine, today } from './machine';
+import { prepareBenchDatabase, type StandaloneService, startStandaloneService } from './standalone';
 
 /**
  * Step 9's benchmark (issue 10 item 5): the standalone search service on 100,000 SKUs, PGlite and
@@ -21,7 +16,6 @@ import { describeMachine, today } from './machine';
 const SIZES = (process.env.BENCH_SKUS ?? '100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CLIENTS = 20;
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 // biome-ignore lint/suspicious/noExplicitAny: wire answers
 type Json = any;
@@ -54,34 +48,8 @@ function percentiles(values: number[]): Percentiles {
   return { p50: at(50), p99: at(99), max: at(100) };
 }
 
-function startSearch(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/search/src/server.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', SEARCH_CACHE_ENTRIES: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /standalone on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        child.stdout.off('data', onData);
-        child.stderr.off('data', onData);
-        resolve({
-          url: match[1],
-          stop: () =>
-            new Promise((done) => {
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`search exited (${code}):\n${output}`)));
-  });
+function startSearch(env: Record<string, string>): Promise<StandaloneService> {
+  return startStandaloneService('search', { ...env, SEARCH_CACHE_ENTRIES: '0' });
 }
 
 const US = { locale: { language: 'en', country: 'us' } };
@@ -251,28 +219,8 @@ const WORDS = [
   'fire',
 ];
 
-async function prepare(driver: 'pglite' | 'postgres', skus: number) {
-  const data = temporaryDataDir(`bench-search-${driver}`);
-  const dataset = generateDataset({ skus });
-  if (driver === 'pglite') {
-    const database = await openDatabase({ driver: 'pglite', dataDir: `${data.dir}/pglite` });
-    await migrateDatabase(database);
-    await loadDataset(database.db, dataset);
-    const reindex = await reindexTime(database);
-    await database.close();
-    return { env: { DATA_DIR: data.dir, DATABASE_URL: '' }, reindex, cleanup: async () => data.remove() };
-  }
-  const database = await createTestDatabase('postgres');
-  await loadDataset(database.db, dataset);
-  const reindex = await reindexTime(database);
-  return {
-    env: { DATA_DIR: data.dir, DATABASE_URL: database.url ?? '' },
-    reindex,
-    cleanup: async () => {
-      await database.dispose();
-      data.remove();
-    },
-  };
+function prepare(driver: 'pglite' | 'postgres', skus: number) {
+  return prepareBenchDatabase('search', driver, skus, reindexTime);
 }
 
 export async function searchBench(): Promise<string> {
@@ -282,7 +230,7 @@ export async function searchBench(): Promise<string> {
     for (const driver of ['pglite', 'postgres'] as const) {
       console.log(`preparing ${skus} SKUs on ${driver}`);
       const prepared = await prepare(driver, skus);
-      reindexes.push({ skus, driver, ...prepared.reindex });
+      reindexes.push({ skus, driver, ...prepared.found });
       console.log(reindexes.at(-1));
       const service = await startSearch(prepared.env);
       try {

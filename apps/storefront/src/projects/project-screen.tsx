@@ -292,25 +292,19 @@ function BrandForm({
   );
 }
 
-function LineTable({
-  projectId,
-  lines,
-  editable,
-  language,
-  productHref,
-  texts,
-  onFailure,
-  onChanged,
-}: {
+/** What every line of the worksheet shares with its table. */
+interface LineContext {
   projectId: string;
-  lines: ProjectLine[];
   editable: boolean;
   language: string;
   productHref: string;
   texts: ProjectScreenTexts;
   onFailure: (error: Error) => void;
   onChanged: (notice: string | null) => void;
-}) {
+}
+
+function LineTable({ lines, ...context }: LineContext & { lines: ProjectLine[] }) {
+  const { editable, texts } = context;
   const w = texts.worksheet;
   if (lines.length === 0) {
     return <p className="projects__status">{w.empty}</p>;
@@ -334,17 +328,7 @@ function LineTable({
         </thead>
         <tbody>
           {lines.map((line) => (
-            <LineRow
-              key={line.ID}
-              projectId={projectId}
-              line={line}
-              editable={editable}
-              language={language}
-              productHref={productHref}
-              texts={texts}
-              onFailure={onFailure}
-              onChanged={onChanged}
-            />
+            <LineRow key={line.ID} line={line} {...context} />
           ))}
         </tbody>
       </table>
@@ -367,16 +351,7 @@ function LineRow({
   texts,
   onFailure,
   onChanged,
-}: {
-  projectId: string;
-  line: ProjectLine;
-  editable: boolean;
-  language: string;
-  productHref: string;
-  texts: ProjectScreenTexts;
-  onFailure: (error: Error) => void;
-  onChanged: (notice: string | null) => void;
-}) {
+}: LineContext & { line: ProjectLine }) {
   const id = useId();
   const w = texts.worksheet;
   const queryClient = useQueryClient();

@@ -247,10 +247,7 @@ export class TextIndex {
     text: string,
     language: Language,
   ): void {
-    const seen = new Set<string>();
-    for (const { word, term } of analyze(text, language)) {
-      if (seen.has(word)) continue;
-      seen.add(word);
+    for (const { word, term } of distinctWords(text, language)) {
       const info = index.words.get(word);
       if (info) info.count++;
       else index.words.set(word, { term, count: 1 });
@@ -270,10 +267,7 @@ export class TextIndex {
     text: string,
     language: Language,
   ): void {
-    const seen = new Set<string>();
-    for (const { word, term } of analyze(text, language)) {
-      if (seen.has(word)) continue;
-      seen.add(word);
+    for (const { word, term } of distinctWords(text, language)) {
       const info = index.words.get(word);
       if (info && --info.count <= 0) index.words.delete(word);
       const list = postings.get(term);
@@ -419,5 +413,15 @@ export class TextIndex {
       for (const list of index.description.values()) list.trim();
     }
     for (const list of this.categoryDocs.values()) list.trim();
+  }
+}
+
+/** The words of a field once each (a document counts once per word, however often it says it). */
+function* distinctWords(text: string, language: Language): Generator<{ word: string; term: string }> {
+  const seen = new Set<string>();
+  for (const token of analyze(text, language)) {
+    if (seen.has(token.word)) continue;
+    seen.add(token.word);
+    yield token;
   }
 }
