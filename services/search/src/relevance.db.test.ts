@@ -318,6 +318,49 @@ describe('rules', () => {
     expect(included.total_item).toBe(plain.total_item + 1);
   });
 
+  it("places pinned and included products only where they pass the request's filters and facet selections", async () => {
+    const material = (id: string, answer: Json) => answer.content.find((c: Json) => c.id === id)?.material;
+    const plain = await find({ ...query, limit: 100 });
+    const galvanised = plain.content.find((c: Json) => c.material === 'steel-galvanized')?.id as string;
+    const other = plain.content.find((c: Json) => c.material && c.material !== 'steel-galvanized');
+    expect(galvanised && other).toBeTruthy();
+    const pin = { pin: [{ id: other.id, slot: 1 }] };
+    const include = { include: [{ filter: { type: 'eq', name: 'id', value: other.id }, slots: [2] }] };
+
+    // A hard filter on the material: the pinned or included product of another material stays out.
+    const filter = { type: 'eq', name: 'material', value: 'steel-galvanized' };
+    for (const rule of [pin, include]) {
+      const filtered = await find({ ...query, limit: 100, filter, rule });
+      expect(filtered.content.map((c: Json) => c.id)).not.toContain(other.id);
+      expect(filtered.content.every((c: Json) => c.material === 'steel-galvanized')).toBe(true);
+    }
+
+    // The same through a facet selection.
+    const selected = await find({
+      ...query,
+      limit: 100,
+      facet: {
+        types: [
+          {
+            name: 'material',
+            filter: { type: 'or', values: [facetValueId('material', 'steel-galvanized')] },
+          },
+        ],
+      },
+      rule: pin,
+    });
+    expect(selected.content.length).toBeGreaterThan(0);
+    expect(selected.content.map((c: Json) => c.id)).not.toContain(other.id);
+
+    // Where it does pass, the pin still places it.
+    const kept = await find({
+      ...query,
+      filter: { type: 'eq', name: 'material', value: material(other.id, plain) },
+      rule: pin,
+    });
+    expect(ids(kept)[0]).toBe(other.id);
+  });
+
   it('applies configured rules (search.yaml) and echoes them', async () => {
     const widget = await find({ query: { keyphrase: 'conduit' }, limit: 200 });
     expect(widget.rule.behaviors).toContainEqual({ id: 'stock-before-made-to-order:boost:0', version: '1' });

@@ -412,7 +412,13 @@ export function runQuery(index: TextIndex, query: Query): QueryResult {
     }
     const better = comparator(index, query, buried);
 
-    // Slots: pins, boosts with slots (among the results), includes (any document in scope).
+    // Slots: pins, boosts with slots (among the results), includes (any document in scope). A pinned
+    // or included document must still pass the request's filters and facet selections: a shopper who
+    // narrowed the results to one material never gets another one placed among them.
+    const admissible = (doc: number) =>
+      (index.scopeMaskOf(doc) & query.scopeMask) !== 0 &&
+      (query.filter === null || query.filter(doc)) &&
+      facets.every((facet, f) => facetPasses(facet, doc, tables[f] ?? null));
     const placed = new Map<number, number>(); // position (0-based) → document
     const placedDocs = new Set<number>();
     const resultSet = query.rules.slots.length > 0 ? new Set(results.subarray(0, resultCount)) : null;
@@ -420,7 +426,7 @@ export function runQuery(index: TextIndex, query: Query): QueryResult {
     for (const rule of query.rules.slots) {
       let pool: number[];
       if (rule.docs) {
-        pool = rule.docs.filter((doc) => (index.scopeMaskOf(doc) & query.scopeMask) !== 0);
+        pool = rule.docs.filter(admissible);
       } else if (rule.fromResults) {
         const matching: number[] = [];
         for (let i = 0; i < resultCount; i++) {
@@ -431,9 +437,8 @@ export function runQuery(index: TextIndex, query: Query): QueryResult {
       } else {
         const matching: number[] = [];
         for (let doc = 0; doc < index.size; doc++) {
-          if (!index.docs[doc] || (index.scopeMaskOf(doc) & query.scopeMask) === 0) continue;
-          if (query.filter && !query.filter(doc)) continue;
-          if (rule.test?.(doc) && !placedDocs.has(doc)) matching.push(doc);
+          if (!index.docs[doc] || !rule.test?.(doc) || placedDocs.has(doc)) continue;
+          if (admissible(doc)) matching.push(doc);
         }
         pool = topK(Int32Array.from(matching), matching.length, rule.slots.length, better);
       }
