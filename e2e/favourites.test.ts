@@ -118,22 +118,24 @@ describe('favourites', () => {
     expect(await page.locator('.sku-table tbody [aria-pressed="true"]').count()).toBe(1);
     expect(await commerceFavourites(token)).toEqual([sku]);
     // The header's link counts it.
-    expect(await page.locator('.site-header .favourites-link__count').innerText()).toBe('1');
+    await expect.poll(() => page.locator('.site-header .favourites-link__count').innerText()).toBe('1');
 
-    // A fresh load of the family page shows the heart pressed.
+    // A fresh load of the family page shows the heart pressed (once React has the loaded list).
     await openWithFavourites(page, familyPath);
-    expect(
-      await page
-        .locator('.sku-table tbody tr')
-        .nth(1)
-        .locator('.favourite-heart__button')
-        .getAttribute('aria-pressed'),
-    ).toBe('true');
+    await expect
+      .poll(() =>
+        page
+          .locator('.sku-table tbody tr')
+          .nth(1)
+          .locator('.favourite-heart__button')
+          .getAttribute('aria-pressed'),
+      )
+      .toBe('true');
 
     // The product page's heart shows the same list.
     await openWithFavourites(page, `/product/${sku}`);
     const productHeart = page.locator('.product__header .favourite-heart__button');
-    expect(await productHeart.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => productHeart.getAttribute('aria-pressed')).toBe('true');
     expect(await productHeart.getAttribute('aria-label')).toBe(name);
 
     await openWithFavourites(page, '/favourites');
@@ -151,7 +153,7 @@ describe('favourites', () => {
     await page.locator('.favourites__status', { hasText: 'You have no favourites yet' }).waitFor();
     expect(await page.locator('.favourites__table').count()).toBe(0);
     expect(await commerceFavourites(token)).toEqual([]);
-    expect(await page.locator('.site-header .favourites-link__count').count()).toBe(0);
+    await expect.poll(() => page.locator('.site-header .favourites-link__count').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
     // The keyboard toggles a heart too (Space, then Enter).

@@ -473,7 +473,7 @@ describe('the page shell', () => {
     await page.keyboard.press('Tab');
     expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
-    expect(await conduit.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => conduit.getAttribute('aria-expanded')).toBe('false');
     expect(await panel.isVisible()).toBe(false);
     expect(await conduit.evaluate((button) => button === document.activeElement)).toBe(true);
 
@@ -481,10 +481,10 @@ describe('the page shell', () => {
     await conduit.click();
     const strut = nav.getByRole('button', { name: 'Strut and framing' });
     await strut.click();
+    await expect.poll(() => strut.getAttribute('aria-expanded')).toBe('true');
     expect(await conduit.getAttribute('aria-expanded')).toBe('false');
-    expect(await strut.getAttribute('aria-expanded')).toBe('true');
     await page.mouse.click(5, 5); // the header bar, outside the navigation
-    expect(await strut.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => strut.getAttribute('aria-expanded')).toBe('false');
     await page.close();
   });
 

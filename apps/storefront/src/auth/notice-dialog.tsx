@@ -1,7 +1,6 @@
 'use client';
 
-import { useId } from 'react';
-import { useModalDialog } from '../components/use-modal-dialog';
+import { ModalDialog } from '../components/modal-dialog';
 
 interface NoticeDialogProps {
   title: string;
@@ -13,36 +12,27 @@ interface NoticeDialogProps {
 }
 
 /**
- * The modals of spec §2/§4 (unauthenticated, role verification, user role): a native modal `<dialog>`,
- * labelled by its title and described by its message. The browser keeps focus inside and closes it on
- * Escape; on close the focus goes back to what had it before (the button that opened it).
+ * The modals of spec §2/§4 (unauthenticated, role verification, user role): the site's modal dialog with
+ * the way on as a link, and Close.
  */
 export function NoticeDialog({ title, message, link, closeLabel, onClose }: NoticeDialogProps) {
-  const dialog = useModalDialog();
-  const titleId = useId();
-  const messageId = useId();
   return (
-    <dialog
-      ref={dialog}
-      className="login-prompt"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
+    <ModalDialog
+      title={title}
+      message={message}
       onClose={onClose}
-    >
-      <h2 id={titleId} className="login-prompt__title">
-        {title}
-      </h2>
-      <p id={messageId}>{message}</p>
-      <div className="login-prompt__actions">
-        {link && (
-          <a className="button" href={link.href}>
-            {link.label}
-          </a>
-        )}
-        <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
-          {closeLabel}
-        </button>
-      </div>
-    </dialog>
+      actions={(close) => (
+        <>
+          {link && (
+            <a className="button" href={link.href}>
+              {link.label}
+            </a>
+          )}
+          <button type="button" className="button button--secondary" onClick={close}>
+            {closeLabel}
+          </button>
+        </>
+      )}
+    />
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
-import { useId, useRef } from 'react';
-import { useModalDialog } from '../components/use-modal-dialog';
+import { useRef } from 'react';
+import { ModalDialog } from '../components/modal-dialog';
 
 interface ConfirmDialogProps {
   title: string;
@@ -14,9 +14,9 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A confirmation before an action that cannot be undone (delete, submit for quote): a native modal
- * `<dialog>` labelled by its title and described by its message. Focus starts on Cancel, so Enter does
- * not confirm by accident; Escape cancels; focus goes back to the opener when it closes.
+ * A confirmation before an action that cannot be undone (delete, submit for quote), in the site's modal
+ * dialog. Focus starts on Cancel, so Enter does not confirm by accident; Escape cancels; focus goes back
+ * to the opener when it closes.
  */
 export function ConfirmDialog({
   title,
@@ -27,41 +27,30 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
-  const dialog = useModalDialog(cancel);
-  const titleId = useId();
-  const messageId = useId();
   return (
-    <dialog
-      ref={dialog}
-      className="login-prompt project-confirm"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
+    <ModalDialog
+      title={title}
+      message={message}
+      className="project-confirm"
+      initialFocus={cancel}
       onClose={onClose}
-    >
-      <h2 id={titleId} className="login-prompt__title">
-        {title}
-      </h2>
-      <p id={messageId}>{message}</p>
-      <div className="login-prompt__actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            onConfirm();
-            dialog.current?.close();
-          }}
-        >
-          {confirmLabel}
-        </button>
-        <button
-          ref={cancel}
-          type="button"
-          className="button button--secondary"
-          onClick={() => dialog.current?.close()}
-        >
-          {cancelLabel}
-        </button>
-      </div>
-    </dialog>
+      actions={(close) => (
+        <>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              onConfirm();
+              close();
+            }}
+          >
+            {confirmLabel}
+          </button>
+          <button ref={cancel} type="button" className="button button--secondary" onClick={close}>
+            {cancelLabel}
+          </button>
+        </>
+      )}
+    />
   );
 }
