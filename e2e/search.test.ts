@@ -477,10 +477,16 @@ describe('search', () => {
       void dialog.dismiss();
     });
     try {
-      await page.goto(`${site.url}/`);
-      await page.setContent(
-        `<!doctype html><html><head><title>t</title><script>window.__xssCalls=[];window.__xss=function(id){window.__xssCalls.push(id)};</script></head><body>${markup}</body></html>`,
+      // A fresh document on the site's origin holding only the view's markup: with setContent over a
+      // loaded page, the page's own scripts kept running and could write to the new head.
+      const probe = `${site.url}/__xss-probe`;
+      await page.route(probe, (route) =>
+        route.fulfill({
+          contentType: 'text/html; charset=utf-8',
+          body: `<!doctype html><html><head><title>t</title><script>window.__xssCalls=[];window.__xss=function(id){window.__xssCalls.push(id)};</script></head><body>${markup}</body></html>`,
+        }),
       );
+      await page.goto(probe);
       await page.locator('.xss-marker').waitFor();
       expect(await page.evaluate(() => document.head.firstElementChild?.getAttribute('name'))).toBe(
         'xss-marker',
