@@ -198,7 +198,11 @@ function prepare(driver: 'pglite' | 'postgres') {
 
 export async function ordersBench(): Promise<string> {
   const results: Measured[] = [];
-  for (const driver of ['pglite', 'postgres'] as const) {
+  // BENCH_DRIVERS=pglite (or postgres) runs one database only, for profiling.
+  const drivers = (['pglite', 'postgres'] as const).filter((d) =>
+    (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',').includes(d),
+  );
+  for (const driver of drivers) {
     console.log(`preparing ${driver}`);
     const prepared = await prepare(driver);
     const service = await startStandalone(prepared.env);

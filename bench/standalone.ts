@@ -73,7 +73,10 @@ export function startStandaloneService(
   name: string,
   env: Record<string, string>,
 ): Promise<StandaloneService> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `services/${name}/src/server.ts`], {
+  // BENCH_CPU_PROFILE=<dir>: the service writes a V8 CPU profile there when it stops (chrome://inspect, speedscope).
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', `services/${name}/src/server.ts`], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { DatabaseConfig } from './config';
+import { pipelinedPglite } from './pglite-pipeline';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -40,7 +41,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { pg_trgm, unaccent },
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(pipelinedPglite(client), { schema }) as unknown as Db;
     return makeDatabase(db, 'pglite', config.dataDir ?? 'memory', { kind: 'pglite', client }, () =>
       client.close(),
     );
