@@ -93,3 +93,43 @@ describe('products restricted to a user group', () => {
     expect(await find(restricted, null)).not.toContain(restricted);
   });
 });
+
+describe('recommendations and products restricted to a user group', () => {
+  /** Similar products (rfkid_1) to another product of the restricted product's family. */
+  async function similar(username: string | null, seed: string): Promise<string[]> {
+    const answer = await search.post(
+      {
+        context: {
+          locale: { language: 'en', country: 'us' },
+          page: { uri: '/product/x' },
+          ids: { product: [seed] },
+        },
+        widget: {
+          items: [
+            {
+              entity: 'product',
+              rfk_id: 'rfkid_1',
+              recommendations: { recipe: { id: 'similar' }, limit: 100 },
+            },
+          ],
+        },
+      },
+      { headers: username ? { authorization: `Bearer ${tokens[username]}` } : {} },
+    );
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    return ((answer.json as Json).widgets[0].content as { id: string }[]).map((p) => p.id);
+  }
+
+  it('recommends it to the group’s members only', async () => {
+    const docs = search.service.engine.products.docs;
+    const family = (doc: (typeof docs)[number] | undefined) => String(doc?.attrs.category?.[2] ?? '');
+    const own = docs.find((d) => d?.id === restricted);
+    const seed = docs.find((d) => d && d.id !== restricted && family(d) === family(own));
+    expect(seed, 'another product of the family').toBeDefined();
+    const id = seed?.id as string;
+    expect(await similar('prefab', id)).toContain(restricted);
+    expect(await similar(null, id)).not.toContain(restricted);
+    expect(await similar('employee', id)).not.toContain(restricted);
+    expect(await similar('ca-buyer', id)).not.toContain(restricted);
+  });
+});

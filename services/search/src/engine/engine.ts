@@ -180,16 +180,22 @@ export class SearchEngine {
 
   /** The products index's scope mask of a region for these audiences (the region's own bit included). */
   productScopeMask(region: string, audiences: string[]): number {
-    let mask = this.products.scopeMask(region);
-    for (const audience of audiences) {
-      const slash = audience.indexOf('/');
-      const scope =
-        slash < 0
+    let mask = 0;
+    for (const scope of this.productScopes(region, audiences)) mask |= this.products.scopeMask(scope);
+    return mask;
+  }
+
+  /** The product scopes a caller sees in a region: the region's own and its audiences' (`audienceScope`). */
+  productScopes(region: string, audiences: string[]): string[] {
+    return [
+      region,
+      ...audiences.map((audience) => {
+        const slash = audience.indexOf('/');
+        return slash < 0
           ? audienceScope(region, audience, '')
           : audienceScope(region, audience.slice(0, slash), audience.slice(slash + 1));
-      mask |= this.products.scopeMask(scope);
-    }
-    return mask;
+      }),
+    ];
   }
 
   private async loadSite(): Promise<void> {

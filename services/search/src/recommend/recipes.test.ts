@@ -44,22 +44,25 @@ describe('recommendation recipes', () => {
   });
 
   it('ranks the family by closest attributes, then sibling families, in the region, without the seed', () => {
-    const scope = { region: 'US', exclude: new Set(['SC-1']) };
+    const scope = { scopes: new Set(['US']), exclude: new Set(['SC-1']) };
     // SC-2 differs in length only (0.5), SC-3 in finish (0): SC-2 first; SC-4 is not sold in the US.
     expect(similarProducts(catalogue, ['SC-1'], scope, 10)).toEqual(['SC-2', 'SC-3', 'SL-1']);
     expect(similarProducts(catalogue, ['SC-1'], scope, 1)).toEqual(['SC-2']);
-    expect(similarProducts(catalogue, ['SC-1'], { region: 'GB', exclude: new Set(['SC-1']) }, 10)).toEqual([
-      'SC-4',
-    ]);
+    expect(
+      similarProducts(catalogue, ['SC-1'], { scopes: new Set(['GB']), exclude: new Set(['SC-1']) }, 10),
+    ).toEqual(['SC-4']);
     expect(similarProducts(catalogue, ['nope'], scope, 10)).toEqual([]);
   });
 
   it('keeps a ranked list to the region, once each, without the context products', () => {
     const ranked = ['TR-1', 'SC-4', 'SC-1', 'TR-1', 'gone', 'SC-2'];
-    expect(inScope(catalogue, ranked, { region: 'US', exclude: new Set(['SC-1']) }, 10)).toEqual([
+    expect(inScope(catalogue, ranked, { scopes: new Set(['US']), exclude: new Set(['SC-1']) }, 10)).toEqual([
       'TR-1',
       'SC-2',
     ]);
-    expect(inScope(catalogue, ranked, { region: 'US', exclude: new Set() }, 2)).toEqual(['TR-1', 'SC-1']);
+    expect(inScope(catalogue, ranked, { scopes: new Set(['US']), exclude: new Set() }, 2)).toEqual([
+      'TR-1',
+      'SC-1',
+    ]);
   });
 });

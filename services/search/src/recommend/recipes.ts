@@ -1,7 +1,8 @@
 /**
  * The recommendation recipes, as pure functions over the catalogue the search engine holds in memory
  * and the signals read from the database (signals.ts). Every recipe answers products sold in the
- * request's region only and never the context's own products.
+ * request's region (and those restricted to the caller's company or user groups there) and never the
+ * context's own products.
  */
 
 export type AttrValue = string | number | boolean;
@@ -77,15 +78,18 @@ export function attributeSimilarity(a: RecipeProduct, b: RecipeProduct): number 
 }
 
 export interface RecipeScope {
-  /** The request's sales region (only products sold there). */
-  region: string;
+  /**
+   * The product scopes the caller sees (`engine.productScopes`): the request's sales region, plus the
+   * audience scopes of a signed-in buyer's company and user groups there.
+   */
+  scopes: ReadonlySet<string>;
   /** The context's products (`context.ids.product`): never recommended. */
   exclude: ReadonlySet<string>;
 }
 
 function eligible(product: RecipeProduct | undefined, scope: RecipeScope): product is RecipeProduct {
   if (!product) return false;
-  return product.scopes.includes(scope.region) && !scope.exclude.has(product.id);
+  return product.scopes.some((s) => scope.scopes.has(s)) && !scope.exclude.has(product.id);
 }
 
 /**

@@ -215,7 +215,8 @@ function render(doc: IndexedDoc, ctx: WidgetContext, fields: string[] | undefine
 
 /**
  * Answers a `recommendation` widget: the configured recipe (or the request's `recommendations.recipe.id`
- * when it names one), only products sold in the locale's region and never the context's own products,
+ * when it names one), only products the caller sees in the locale's region (the region's own, and those
+ * assigned to a signed-in buyer's company or user groups) and never the context's own products,
  * then the widget's and the request's filter and rules, `recommendations.limit` items.
  */
 export async function recommend(item: WidgetItem, ctx: WidgetContext): Promise<WidgetResponse> {
@@ -237,7 +238,10 @@ export async function recommend(item: WidgetItem, ctx: WidgetContext): Promise<W
   const state = stateOf(ctx.database);
   const catalogue = catalogueOf(index, state);
   const seeds = contextProducts(ctx);
-  const scope: RecipeScope = { region: ctx.locale.region, exclude: new Set(seeds) };
+  const scope: RecipeScope = {
+    scopes: new Set(ctx.engine.productScopes(ctx.locale.region, ctx.audiences)),
+    exclude: new Set(seeds),
+  };
   const pool = Math.max(limit * 4, 40);
 
   const filters: DocTest[] = [];
@@ -260,7 +264,7 @@ export async function recommend(item: WidgetItem, ctx: WidgetContext): Promise<W
   const { docs, behaviors } = applyRules(index, ranked, rules, (n) => {
     const doc = index.docs[n];
     if (!doc) return false;
-    return doc.scopes.includes(scope.region) && !scope.exclude.has(doc.id) && allowed(n);
+    return doc.scopes.some((s) => scope.scopes.has(s)) && !scope.exclude.has(doc.id) && allowed(n);
   });
   const fields = item.recommendations?.content?.fields ?? config.fields;
   const content = docs
