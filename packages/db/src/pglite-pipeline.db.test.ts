@@ -124,7 +124,7 @@ describe.runIf(testDriver() === 'pglite')('pipelined PGlite client', () => {
   });
 
   it('makes a statement outside a transaction wait until the transaction ends', async () => {
-    let release = () => {};
+    let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
