@@ -2,8 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCommerceService } from '@catalogue/commerce';
 import { generateDataset } from '@catalogue/dataset';
-import { inventoryColumns, variantRows } from '@catalogue/dataset/load/stock';
-import { datasetContent } from '@catalogue/dataset/testing';
+import { datasetContent, productsSoldByThePiece } from '@catalogue/dataset/testing';
 import { queryRows, setSharedDatabase } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
 import { setSharedServices } from '@catalogue/service-kit/shared';
@@ -130,16 +129,7 @@ describe(`project delivery routes on ${testDriver()}`, () => {
       { catalogID: 'catalog-us', pageSize: 100 },
       { accessToken: engineer },
     );
-    const usable = new Set(
-      dataset.products
-        .filter((p) => p.quantityMultiplier === 1)
-        .filter((p) => {
-          const stock = inventoryColumns(p);
-          return !('inventoryQuantityAvailable' in stock) || (stock.inventoryQuantityAvailable ?? 0) >= 40;
-        })
-        .map((p) => p.id),
-    );
-    for (const row of variantRows(dataset).assignments) usable.delete(row.productId);
+    const usable = productsSoldByThePiece(dataset, 40);
     products.push(
       ...visible.Items.filter((p) => usable.has(p.ID))
         .slice(0, 3)

@@ -1,7 +1,7 @@
 import { createCommerceService } from '@catalogue/commerce';
 import { generateDataset } from '@catalogue/dataset';
-import { inventoryColumns, variantRows } from '@catalogue/dataset/load/stock';
-import { datasetContent } from '@catalogue/dataset/testing';
+import { variantRows } from '@catalogue/dataset/load/stock';
+import { datasetContent, productsSoldByThePiece } from '@catalogue/dataset/testing';
 import { queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
 import { setSharedServices } from '@catalogue/service-kit/shared';
@@ -68,21 +68,10 @@ describe(`project routes on ${testDriver()}`, () => {
       { catalogID: 'catalog-us', pageSize: 100 },
       { accessToken: decodeURIComponent(engineer) },
     );
-    // Products any quantity the test uses is orderable of: sold by the piece, no required spec, and either
-    // made to order or with at least 20 in stock (the demo stock is derived from the ID, load/stock.ts).
-    const usable = new Set(
-      dataset.products
-        .filter((p) => p.quantityMultiplier === 1)
-        .filter((p) => {
-          const stock = inventoryColumns(p);
-          return !('inventoryQuantityAvailable' in stock) || (stock.inventoryQuantityAvailable ?? 0) >= 20;
-        })
-        .map((p) => p.id),
-    );
-    for (const row of variantRows(dataset).assignments) {
-      usable.delete(row.productId);
-      variantProduct = row.productId;
-    }
+    // Products any quantity the test uses (up to 20) is orderable of; the last with a required spec is
+    // the variant product.
+    const usable = productsSoldByThePiece(dataset, 20);
+    variantProduct = variantRows(dataset).assignments.at(-1)?.productId ?? '';
     products.push(
       ...visible.Items.filter((p) => usable.has(p.ID))
         .slice(0, 3)
