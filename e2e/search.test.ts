@@ -441,6 +441,42 @@ describe('search', () => {
     }
   });
 
+  it('follows client-side navigation: the home page’s SEO block leaves the head, each server block sends one view', async () => {
+    const { context, page } = await newPage();
+    const events = recordEvents(page);
+    const views = (rfkId: string) =>
+      events.filter((e) => e.name === 'widget' && e.action === 'view' && e.rfk_id === rfkId).length;
+    const seoCopies = () => page.locator('head > [data-rfk-id-seo="rfkid_seo"]').count();
+    try {
+      await page.goto(`${site.url}/`);
+      await expect.poll(() => views('rfkid_home_banner')).toBe(1);
+      expect(await seoCopies()).toBe(1);
+      // A client-side navigation (the document stays): React does not run the page's inline script.
+      await page.evaluate(() => {
+        (window as unknown as { __samePage: boolean }).__samePage = true;
+      });
+      const family = page.locator('main a[href^="/products/"]').first();
+      await Promise.all([page.waitForURL(/\/products\//), family.click()]);
+      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(
+        true,
+      );
+      await expect.poll(seoCopies).toBe(0);
+      await page.locator('[data-rfkid="rfkid_family_help"]').scrollIntoViewIfNeeded();
+      await expect.poll(() => views('rfkid_family_help')).toBe(1);
+      const help = events.find((e) => e.rfk_id === 'rfkid_family_help') as { value: Record<string, unknown> };
+      expect(help.value).toMatchObject({
+        entity: 'content',
+        context: { page: { uri: new URL(page.url()).pathname, locale_language: 'en', locale_country: 'us' } },
+      });
+      await page.goBack();
+      await expect.poll(seoCopies).toBe(1);
+      // A new page view, a new appearance (as an SDK block widget mounted again).
+      await expect.poll(() => views('rfkid_home_banner')).toBe(2);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('runs nothing from the XSS corpus rendered by the server-side block view', async () => {
     const { window } = new JSDOM('<!doctype html><html><head></head><body></body></html>');
     const html = XSS_PAYLOADS.map(([, payload]) => payload).join('\n');

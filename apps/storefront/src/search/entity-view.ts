@@ -26,4 +26,31 @@ export function entityPageViewEvent(input: {
   };
 }
 
+/**
+ * A content block's widget view as a v4 event — the body the SDK's `trackViewEvent(rfkId, 'content')`
+ * sends when a block widget first appears — for the blocks home and family pages render on the server
+ * (`server-blocks.ts`), which have no SDK widget to send it. Pure, like `entityPageViewEvent`.
+ */
+export function widgetViewEvent(input: {
+  rfkId: string;
+  locale: string;
+  pageUri: string;
+  uuid: string;
+  now: number;
+}): Record<string, unknown> {
+  const { country, language } = searchLocaleOf(input.locale as Parameters<typeof searchLocaleOf>[0]);
+  return {
+    name: 'widget',
+    action: 'view',
+    uuid: input.uuid,
+    client_time_ms: input.now,
+    value: {
+      entity: 'content',
+      rfk_id: input.rfkId,
+      entities: [],
+      context: { page: { uri: input.pageUri, locale_country: country, locale_language: language } },
+    },
+  };
+}
+
 export const EVENT_PATH = `${SEARCH_SERVICE_PATH}/api/event/v4/publish`;

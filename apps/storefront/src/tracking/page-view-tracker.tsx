@@ -5,6 +5,9 @@ import { useEffect } from 'react';
 import { readCookie, writeCookie } from '../browser/cookies';
 import { LOCATION_DETAILS_COOKIE, type LocationDetails } from '../localisation/location-details';
 import { splitLocalePath } from '../routing/locales';
+import { EVENT_PATH, widgetViewEvent } from '../search/entity-view';
+import { placeSeoBlocks, watchBlockViews } from '../search/server-blocks-follow';
+import { BROWSER_ID_COOKIE } from './browser-id';
 import { ensureBrowserId, trackingAllowedNow } from './consent-store';
 import { pushToDataLayer } from './data-layer';
 import { USER_TOKEN_COOKIE } from './login-status';
@@ -24,7 +27,9 @@ interface PageViewTrackerProps {
  * (it lives in the layout, so it stays mounted and sees each new pathname):
  * 1. writes the location_details cookie for the page's locale (spec §3);
  * 2. moves previousPageURL in local storage on (spec §2, see previous-page.ts);
- * 3. while tracking consent is on, makes sure the browser has its id and pushes a page view into the
+ * 3. puts the page's server-rendered SEO blocks in the head instead of the previous page's, and sends a
+ *    widget view for each server-rendered content block when it first appears (`server-blocks-follow.ts`);
+ * 4. while tracking consent is on, makes sure the browser has its id and pushes a page view into the
  *    data layer (spec §2, §4, §9), one animation frame later so the new page's title is in place.
  * Renders nothing.
  */
@@ -42,7 +47,9 @@ export function PageViewTracker({
     if (pathname === null) return;
     writeCookie(LOCATION_DETAILS_COOKIE, details);
     recordPreviousPage();
-    if (!trackingAllowedNow()) return;
+    placeSeoBlocks(document);
+    const stopBlockViews = watchBlockViews(document, (rfkId) => sendBlockView(rfkId, locale));
+    if (!trackingAllowedNow()) return stopBlockViews;
     ensureBrowserId();
     const frame = requestAnimationFrame(() => {
       if (!trackingAllowedNow()) return;
@@ -65,10 +72,34 @@ export function PageViewTracker({
         }),
       );
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      stopBlockViews();
+    };
   }, [pathname, details, locale, language, region, siteName]);
 
   return null;
+}
+
+/** A server-rendered content block's widget view, while tracking consent is on (as the SDK's blocks). */
+function sendBlockView(rfkId: string, locale: string): void {
+  if (!trackingAllowedNow()) return;
+  ensureBrowserId();
+  const uuid = readCookie(BROWSER_ID_COOKIE);
+  if (!uuid) return;
+  const body = widgetViewEvent({
+    rfkId,
+    locale,
+    pageUri: splitLocalePath(location.pathname).path,
+    uuid,
+    now: Date.now(),
+  });
+  void fetch(EVENT_PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+  }).catch(() => undefined);
 }
 
 function recordPreviousPage(): void {
