@@ -200,8 +200,8 @@ export class TextIndex {
     this.scopeMasks[number] = mask;
     for (const [language, text] of Object.entries(doc.text) as [Language, DocText][]) {
       const index = this.language(language);
-      this.addField(index, index.name, number, text.name, language);
-      this.addField(index, index.description, number, text.description, language);
+      this.indexField(index, index.name, number, text.name, language, 1);
+      this.indexField(index, index.description, number, text.description, language, 1);
       this.touchLanguage(index);
     }
     if (doc.catalogueNumber) {
@@ -227,8 +227,8 @@ export class TextIndex {
     this.scopeMasks[number] = 0;
     for (const [language, text] of Object.entries(doc.text) as [Language, DocText][]) {
       const index = this.language(language);
-      this.removeField(index, index.name, number, text.name, language);
-      this.removeField(index, index.description, number, text.description, language);
+      this.indexField(index, index.name, number, text.name, language, -1);
+      this.indexField(index, index.description, number, text.description, language, -1);
       this.touchLanguage(index);
     }
     if (doc.catalogueNumber) {
@@ -240,38 +240,28 @@ export class TextIndex {
     for (const column of this.columns.values()) column.set(number, undefined);
   }
 
-  private addField(
+  /** Adds (`+1`) or removes (`-1`) a document's field text: word counts and the term's posting list. */
+  private indexField(
     index: LanguageIndex,
     postings: Map<string, Postings>,
     number: number,
     text: string,
     language: Language,
+    change: 1 | -1,
   ): void {
     for (const { word, term } of distinctWords(text, language)) {
       const info = index.words.get(word);
-      if (info) info.count++;
-      else index.words.set(word, { term, count: 1 });
+      if (info) info.count += change;
+      else if (change > 0) index.words.set(word, { term, count: 1 });
+      if (info && info.count <= 0) index.words.delete(word);
       let list = postings.get(term);
-      if (!list) {
-        list = new Postings();
-        postings.set(term, list);
-      }
-      list.add(number);
-    }
-  }
-
-  private removeField(
-    index: LanguageIndex,
-    postings: Map<string, Postings>,
-    number: number,
-    text: string,
-    language: Language,
-  ): void {
-    for (const { word, term } of distinctWords(text, language)) {
-      const info = index.words.get(word);
-      if (info && --info.count <= 0) index.words.delete(word);
-      const list = postings.get(term);
-      if (list) {
+      if (change > 0) {
+        if (!list) {
+          list = new Postings();
+          postings.set(term, list);
+        }
+        list.add(number);
+      } else if (list) {
         list.remove(number);
         if (list.length === 0) postings.delete(term);
       }
