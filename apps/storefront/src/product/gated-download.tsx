@@ -1,7 +1,7 @@
 'use client';
 
 import { type MouseEvent, useState } from 'react';
-import { LoginPrompt, type LoginPromptTexts } from '../auth/login-prompt';
+import { LoginPrompt, type LoginPromptTexts } from '../auth/lazy-login-prompt';
 import { loggedInNow } from './login-gate';
 
 interface GatedDownloadProps {

@@ -2,8 +2,7 @@
 
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { readBrowserSession } from '../auth/browser-session';
-import { LoginPrompt, type LoginPromptTexts } from '../auth/login-prompt';
-import { NoticeDialog } from '../auth/notice-dialog';
+import { LoginPrompt, type LoginPromptTexts, NoticeDialog } from '../auth/lazy-login-prompt';
 import { type PrefabAccess, prefabAccess, type RoleFacts, tokenRoles } from '../auth/role-gate';
 import { loggedInNow } from './login-gate';
 

@@ -2,7 +2,7 @@
 
 import { type ComponentType, useRef, useState } from 'react';
 import { readBrowserSession } from '../auth/browser-session';
-import { LoginPrompt } from '../auth/login-prompt';
+import { LoginPrompt } from '../auth/lazy-login-prompt';
 import { DEFAULT_LOCALE, localizedPath, splitLocalePath } from '../routing/locales';
 import type { AddToProjectDialogProps } from './add-to-project-dialog';
 import type { AddSource } from './project-api';
