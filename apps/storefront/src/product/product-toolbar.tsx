@@ -3,8 +3,12 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { readBrowserSession } from '../auth/browser-session';
 import { LoginPrompt, type LoginPromptTexts, NoticeDialog } from '../auth/lazy-login-prompt';
-import { type PrefabAccess, prefabAccess, type RoleFacts, tokenRoles } from '../auth/role-gate';
+import type { PrefabAccess, RoleFacts } from '../auth/role-gate';
 import { loggedInNow } from './login-gate';
+
+/** The prefab button's role check, loaded for logged-in users only (visitors get the login prompt). */
+const prefabGate = () => import('./prefab-gate');
+const roleFacts = (token: string) => prefabGate().then((module) => module.roleFacts(token));
 
 interface ToolbarAction {
   label: string;
@@ -31,23 +35,6 @@ export interface RoleModalTexts {
   notPermittedTitle: string;
   /** With {role}. */
   notPermittedMessage: string;
-}
-
-/** The user's roles (from the token) and job role (getUserDetails); null when the token is refused. */
-async function roleFacts(token: string): Promise<RoleFacts | null> {
-  const answer = await fetch('/api/ordercloud/Buyer/getUserDetails', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: encodeURIComponent(token) }),
-  });
-  if (!answer.ok) return null;
-  const details = (await answer.json()) as { JobTitle?: string; RoleVerified?: boolean } | '';
-  if (!details) return null;
-  return {
-    roles: tokenRoles(token),
-    jobTitle: details.JobTitle ?? '',
-    roleVerified: details.RoleVerified === true,
-  };
 }
 
 /** Starts a download of a same-site file (its answer is an attachment, so the page stays). */
@@ -112,7 +99,7 @@ export function ProductToolbar({
     }
     facts.current ??= roleFacts(session.token).catch(() => null);
     const known = await facts.current;
-    const access = prefabAccess(known);
+    const access = (await prefabGate()).prefabAccess(known);
     if (access === 'open') window.open(href, '_blank', 'noopener');
     else if (access === 'unauthenticated') setAsking(true);
     else setRefused({ access, role: known?.jobTitle ?? '' });
