@@ -18,14 +18,3 @@ export function LoginPrompt(props: ComponentProps<typeof Prompt>) {
     </Suspense>
   );
 }
-
-const Notice = lazy(() => import('./notice-dialog').then((module) => ({ default: module.NoticeDialog })));
-
-/** The notice dialog (the product toolbar's refusals), loaded like the login prompt when first shown. */
-export function NoticeDialog(props: ComponentProps<typeof Notice>) {
-  return (
-    <Suspense fallback={null}>
-      <Notice {...props} />
-    </Suspense>
-  );
-}
