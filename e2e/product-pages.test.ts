@@ -269,8 +269,9 @@ describe('product pages', () => {
       () => page.locator('#prefab-toolbar-button').click(),
     ]) {
       await open();
+      // The prompt's code loads at the first click (auth/lazy-login-prompt.tsx).
       const dialog = page.getByRole('dialog', { name: title });
-      expect(await dialog.isVisible()).toBe(true);
+      await dialog.waitFor();
       expect(
         await dialog
           .getByRole('link', { name: await phrase('en-US', 'loginPrompt.login') })

@@ -258,9 +258,12 @@ describe('the page shell', () => {
       .toBe('true');
     expect(await toggle.getByRole('button', { name: 'Imperial' }).getAttribute('aria-pressed')).toBe('false');
     await page.reload();
-    expect(
-      await page.getByRole('group', { name: 'Units' }).getByRole('button', { pressed: true }).textContent(),
-    ).toBe('Metric');
+    // The cached page has the locale's default; the visitor's cookie applies once the page is hydrated.
+    await expect
+      .poll(() =>
+        page.getByRole('group', { name: 'Units' }).getByRole('button', { pressed: true }).textContent(),
+      )
+      .toBe('Metric');
     // en-CA defaults to metric: the remembered choice applies there too; en-GB has no toggle at all.
     await page.goto(`${site.url}/en-gb`);
     expect(await page.getByRole('group', { name: 'Units' }).count()).toBe(0);

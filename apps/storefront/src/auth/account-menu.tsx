@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
-import { type BrowserSession, freshSession, goToAccountPage, msUntilRenewal } from './browser-session';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { cookieValue } from '../browser/cookies';
+import { SESSION_COOKIE } from './session-cookies';
 
 export interface AccountMenuTexts {
   login: string;
@@ -13,94 +14,53 @@ export interface AccountMenuTexts {
   roleLabel: string;
 }
 
-interface AccountMenuProps {
+export interface AccountMenuProps {
   texts: AccountMenuTexts;
   /** The login page of this locale: the address without JavaScript, and the fallback. */
   loginHref: string;
   loginLocalesMapping: Readonly<Record<string, string>>;
 }
 
+const SessionMenu = lazy(() =>
+  import('./account-session-menu').then((module) => ({ default: module.AccountSessionMenu })),
+);
+
 /**
  * The header's account control. Logged out: "Log in", which asks POST /api/dynamicURL for the login
- * address of this page. Logged in: the user's name opening a small menu with their role and "Log out".
- * The token is renewed 10 s before it expires (spec §4); when renewal fails the visitor is logged out.
+ * address of this page. With login cookies (a token, or a refresh token to renew it) it loads
+ * `AccountSessionMenu`: the user's name opening a small menu with their role and "Log out", and the token's
+ * renewal. Visitors, most of the site's traffic, never load that code.
  */
-export function AccountMenu({ texts, loginHref, loginLocalesMapping }: AccountMenuProps) {
-  const [session, setSession] = useState<BrowserSession | null>(null);
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
+export function AccountMenu(props: AccountMenuProps) {
+  const [withSession, setWithSession] = useState(false);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let cancelled = false;
-    const follow = async () => {
-      const current = await freshSession();
-      if (cancelled) return;
-      setSession(current);
-      const wait = current ? msUntilRenewal(current.token) : null;
-      if (wait !== null) timer = setTimeout(() => void follow(), Math.max(wait, 1000));
-    };
-    void follow();
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
+    const cookies = document.cookie;
+    if (cookieValue(cookies, SESSION_COOKIE.token) || cookieValue(cookies, SESSION_COOKIE.refresh)) {
+      setWithSession(true);
+    }
   }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', close);
-    return () => document.removeEventListener('keydown', close);
-  }, [open]);
-
-  if (!session) {
-    return (
-      <a
-        className="account-menu__login"
-        href={loginHref}
-        onClick={(event) => {
-          event.preventDefault();
-          void goToAccountPage('login', loginLocalesMapping, loginHref);
-        }}
-      >
-        {texts.login}
-      </a>
-    );
-  }
-  const name = [session.firstName, session.lastName].filter(Boolean).join(' ') || session.email;
+  if (!withSession) return <LoginLink {...props} />;
   return (
-    <div className="account-menu">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="account-menu__button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <span className="visually-hidden">{texts.account}: </span>
-        {session.firstName || name}
-      </button>
-      <div id={menuId} className="account-menu__panel" hidden={!open}>
-        <p className="account-menu__name">{texts.loggedInAs.replace('{name}', name)}</p>
-        {session.role && (
-          <p className="account-menu__role">{texts.roleLabel.replace('{role}', session.role)}</p>
-        )}
-        <button
-          type="button"
-          className="button button--secondary account-menu__logout"
-          onClick={() => void goToAccountPage('logout', loginLocalesMapping, '/api/auth/logout')}
-        >
-          {texts.logout}
-        </button>
-      </div>
-    </div>
+    <Suspense fallback={<LoginLink {...props} />}>
+      <SessionMenu {...props} />
+    </Suspense>
+  );
+}
+
+/** "Log in": the login page of this locale, or with JavaScript the address POST /api/dynamicURL gives. */
+export function LoginLink({ texts, loginHref, loginLocalesMapping }: AccountMenuProps) {
+  return (
+    <a
+      className="account-menu__login"
+      href={loginHref}
+      onClick={(event) => {
+        event.preventDefault();
+        void import('./account-navigation').then((module) =>
+          module.goToAccountPage('login', loginLocalesMapping, loginHref),
+        );
+      }}
+    >
+      {texts.login}
+    </a>
   );
 }

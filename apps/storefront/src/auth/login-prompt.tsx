@@ -1,5 +1,6 @@
 'use client';
 
+import { DEFAULT_LOCALE, localizedPath, splitLocalePath } from '../routing/locales';
 import { NoticeDialog } from './notice-dialog';
 
 export interface LoginPromptTexts {
@@ -11,7 +12,8 @@ export interface LoginPromptTexts {
 
 interface LoginPromptProps {
   texts: LoginPromptTexts;
-  loginHref: string;
+  /** The login page coming back here; without it, that of the page's locale for this page. */
+  loginHref?: string;
   onClose: () => void;
 }
 
@@ -24,9 +26,16 @@ export function LoginPrompt({ texts, loginHref, onClose }: LoginPromptProps) {
     <NoticeDialog
       title={texts.title}
       message={texts.message}
-      link={{ href: loginHref, label: texts.login }}
+      link={{ href: loginHref ?? loginHrefHere(), label: texts.login }}
       closeLabel={texts.close}
       onClose={onClose}
     />
   );
+}
+
+/** The login page of this page's locale, coming back here afterwards. */
+function loginHrefHere(): string {
+  const { pathname, search } = window.location;
+  const locale = splitLocalePath(pathname).locale ?? DEFAULT_LOCALE;
+  return `${localizedPath(locale, '/login')}?${new URLSearchParams({ redirectURI: `${pathname}${search}` })}`;
 }

@@ -1,85 +1,15 @@
-import type { LocaleCode, Region } from '@catalogue/dataset/model';
-import type { Translate } from '../i18n/translator';
-import { addToProjectSetup } from '../projects/project-texts';
-import type { CalculatorUiTexts, HeadingLevel } from './calculator-parts';
-import { CUSTOM_CONDUCTOR, readConduitFillForm } from './conduit-fill';
-import type { CalculatorDefinition } from './definitions';
-import { param, type RawParams } from './form-params';
-import { ConduitFillCalculator, StrutSpanCalculator } from './lazy-calculators';
-import { readStrutSpanForm } from './strut-span';
+import { type CalculatorPanelProps, calculatorProps } from './calculator-props';
+import type { ConduitFillForm } from './conduit-fill';
+import { ConduitFillCalculator } from './conduit-fill-calculator';
+import type { StrutSpanForm } from './strut-span';
+import { StrutSpanCalculator } from './strut-span-calculator';
 
-interface CalculatorPanelProps {
-  definition: CalculatorDefinition;
-  locale: LocaleCode;
-  /** The page's region (the projects the add-to-project dialog offers). */
-  region: Region;
-  /** The calculator page's path in the locale (the form's target). */
-  action: string;
-  /** The page's query: a submitted form, or nothing for the defaults. */
-  params: RawParams;
-  t: Translate;
-  headingLevel: HeadingLevel;
-}
-
-/** The site-wide texts of the calculators from the dictionary. */
-export function calculatorUiTexts(t: Translate, locale: LocaleCode, region: Region): CalculatorUiTexts {
-  return {
-    calculate: t('calculators.calculate'),
-    errorsTitle: t('calculators.errorsTitle'),
-    result: t('calculators.result'),
-    addRowHint: t('calculators.addRowHint'),
-    project: {
-      quantity: t('calculators.quantity'),
-      quantityInvalid: t('calculators.quantityInvalid'),
-      setup: addToProjectSetup(t, locale, region),
-    },
-  };
-}
-
-/**
- * A calculator's form, filled from the page's query (server-side, so the first HTML already shows the
- * result of a submitted form, JavaScript or not), handed to its client component.
- */
-export function CalculatorPanel({
-  definition,
-  locale,
-  region,
-  action,
-  params,
-  t,
-  headingLevel,
-}: CalculatorPanelProps) {
-  const ui = calculatorUiTexts(t, locale, region);
-  if (definition.kind === 'conduit-fill') {
-    const tables = definition.conduitFill;
-    const form = readConduitFillForm(params, tables, definition.unitSystem);
-    // One empty row more, for adding a conductor size without JavaScript (blank rows are ignored).
-    const group = tables.conductors.find((g) => g.unitSystem === form.units) ?? tables.conductors[0];
-    const rows =
-      form.rows.length < tables.maxRows
-        ? [...form.rows, { conductor: group?.sizes[0]?.id ?? CUSTOM_CONDUCTOR, count: '', diameter: '' }]
-        : form.rows;
-    return (
-      <ConduitFillCalculator
-        definition={definition}
-        locale={locale}
-        action={action}
-        initialForm={{ ...form, rows }}
-        submitted={param(params, 'type') !== null}
-        ui={ui}
-        headingLevel={headingLevel}
-      />
-    );
-  }
-  return (
-    <StrutSpanCalculator
-      definition={definition}
-      locale={locale}
-      action={action}
-      initialForm={readStrutSpanForm(params, definition.strutSpan, definition.unitSystem)}
-      submitted={param(params, 'profile') !== null}
-      ui={ui}
-      headingLevel={headingLevel}
-    />
+/** A calculator with its code in the page's bundle: the calculator's own page. */
+export function CalculatorPanel(panel: CalculatorPanelProps) {
+  const { definition, initialForm, ...props } = calculatorProps(panel);
+  return definition.kind === 'conduit-fill' ? (
+    <ConduitFillCalculator definition={definition} initialForm={initialForm as ConduitFillForm} {...props} />
+  ) : (
+    <StrutSpanCalculator definition={definition} initialForm={initialForm as StrutSpanForm} {...props} />
   );
 }

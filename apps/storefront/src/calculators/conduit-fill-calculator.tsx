@@ -3,6 +3,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useUnitSystem } from '../units/unit-preference';
 import { AddToProject } from './add-to-project';
+import type { CalculatorProps, LoadedCalculator } from './calculator-island';
 import {
   type CalculatorUiTexts,
   ErrorSummary,
@@ -18,6 +19,7 @@ import {
   conduitFillQuery,
   convertConduitFillForm,
   evaluateConduitFill,
+  readConduitFillForm,
 } from './conduit-fill';
 import { type CalculatorDefinition, calculatorText } from './definitions';
 import { formatPercent, formatQuantity, unitOf } from './quantities';
@@ -333,3 +335,13 @@ function ConduitFillResultView({
     </section>
   );
 }
+
+/** For `CalculatorIsland`: the component, and its form read back from the fields of the server's HTML. */
+export const conduitFillCalculator: LoadedCalculator = {
+  Calculator: ConduitFillCalculator as (props: CalculatorProps) => ReturnType<typeof ConduitFillCalculator>,
+  formOf: (fields, definition) => {
+    if (definition.kind !== 'conduit-fill')
+      throw new Error(`not a conduit fill calculator: ${definition.id}`);
+    return readConduitFillForm(fields, definition.conduitFill, definition.unitSystem);
+  },
+};

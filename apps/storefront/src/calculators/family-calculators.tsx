@@ -3,7 +3,8 @@ import { getCalculator, getFamilyCalculators } from '../data/calculators';
 import { getDictionary, getLocaleInfo } from '../data/content';
 import { createTranslator } from '../i18n/translator';
 import { localizedPath } from '../routing/locales';
-import { CalculatorPanel } from './calculator-panel';
+import { CalculatorIsland } from './calculator-island';
+import { calculatorProps } from './calculator-props';
 
 /** Families are level 3: the first three segments of a category id below them. */
 const FAMILY_LEVEL = 3;
@@ -39,14 +40,16 @@ export async function FamilyCalculators({ locale, categoryId }: { locale: Locale
               <a href={path}>{calculator.title}</a>
             </h3>
             <p>{calculator.description}</p>
-            <CalculatorPanel
-              definition={calculator}
-              locale={locale}
-              region={info.region}
-              action={path}
-              params={{}}
-              t={t}
-              headingLevel={4}
+            <CalculatorIsland
+              {...calculatorProps({
+                definition: calculator,
+                locale,
+                region: info.region,
+                action: path,
+                params: {},
+                t,
+                headingLevel: 4,
+              })}
             />
           </div>
         );

@@ -3,6 +3,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useUnitSystem } from '../units/unit-preference';
 import { AddToProject } from './add-to-project';
+import type { CalculatorProps, LoadedCalculator } from './calculator-island';
 import {
   type CalculatorUiTexts,
   ErrorSummary,
@@ -16,6 +17,7 @@ import {
   convertStrutSpanForm,
   evaluateStrutSpan,
   type LoadKind,
+  readStrutSpanForm,
   type StrutSpanForm,
   type StrutSpanOutcome,
   strutSpanQuery,
@@ -300,3 +302,12 @@ function StrutSpanResultView({
     </section>
   );
 }
+
+/** For `CalculatorIsland`: the component, and its form read back from the fields of the server's HTML. */
+export const strutSpanCalculator: LoadedCalculator = {
+  Calculator: StrutSpanCalculator as (props: CalculatorProps) => ReturnType<typeof StrutSpanCalculator>,
+  formOf: (fields, definition) => {
+    if (definition.kind !== 'strut-span') throw new Error(`not a strut span calculator: ${definition.id}`);
+    return readStrutSpanForm(fields, definition.strutSpan, definition.unitSystem);
+  },
+};

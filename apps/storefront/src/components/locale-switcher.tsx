@@ -1,9 +1,5 @@
-'use client';
-
 import type { LocaleCode } from '@catalogue/dataset/model';
-import { usePathname } from 'next/navigation';
-import { type FocusEvent, type KeyboardEvent, useRef } from 'react';
-import { switchLocalePath } from '../routing/locales';
+import { LocaleLink, LocaleMenuCloser } from './locale-link';
 
 export interface LocaleOption {
   code: LocaleCode;
@@ -30,32 +26,19 @@ interface LocaleSwitcherProps {
 /**
  * The language-and-region menu: a disclosure listing each region (its name in the page's language) with
  * the languages offered there, each a plain link to the same page in that locale (spec §9 routing rules:
- * `/fr-ca/x` ↔ `/x` ↔ `/de-eu/x`). It is a
- * client component only to read the current path, which the shared layout does not receive and which
- * changes on client-side navigation; the server renders the same links, so it works without JavaScript.
+ * `/fr-ca/x` ↔ `/x` ↔ `/de-eu/x`). A server component; only each link is a client component
+ * (`LocaleLink`), to read the current path, which the shared layout does not receive and which changes on
+ * client-side navigation; the server renders the same links, so it works without JavaScript.
  * The links are full page loads on purpose: the whole document, `<html lang>` included, changes locale.
- * With JavaScript, Escape and moving focus away also close the menu.
+ * With JavaScript, Escape and moving focus away also close the menu (`LocaleMenuCloser`).
  */
 export function LocaleSwitcher({ current, regions, label, toggleLabel }: LocaleSwitcherProps) {
-  const pathname = usePathname() ?? '/';
   const currentName =
     regions.flatMap((region) => region.locales).find((option) => option.code === current)?.nativeName ??
     current;
-  const details = useRef<HTMLDetailsElement>(null);
-  const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key !== 'Escape' || !details.current?.open) return;
-    details.current.open = false;
-    details.current.querySelector('summary')?.focus();
-  };
-  const closeWhenFocusLeaves = (event: FocusEvent<HTMLDetailsElement>) => {
-    const next = event.relatedTarget;
-    if (details.current?.open && !(next instanceof Node && details.current.contains(next))) {
-      details.current.open = false;
-    }
-  };
   return (
     <nav className="locale-switcher" aria-label={label}>
-      <details ref={details} onKeyDown={closeOnEscape} onBlur={closeWhenFocusLeaves}>
+      <details>
         <summary>
           <GlobeIcon />
           <span className="visually-hidden">{toggleLabel}: </span>
@@ -75,14 +58,9 @@ export function LocaleSwitcher({ current, regions, label, toggleLabel }: LocaleS
               <ul aria-labelledby={`locale-region-${region.region}`}>
                 {region.locales.map((option) => (
                   <li key={option.code}>
-                    <a
-                      href={switchLocalePath(pathname, option.code)}
-                      lang={option.code}
-                      hrefLang={option.code}
-                      aria-current={option.code === current ? 'true' : undefined}
-                    >
+                    <LocaleLink code={option.code} current={option.code === current}>
                       {option.nativeName}
-                    </a>
+                    </LocaleLink>
                   </li>
                 ))}
               </ul>
@@ -90,6 +68,7 @@ export function LocaleSwitcher({ current, regions, label, toggleLabel }: LocaleS
           ))}
         </ul>
       </details>
+      <LocaleMenuCloser />
     </nav>
   );
 }

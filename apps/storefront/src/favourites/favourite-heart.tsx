@@ -1,7 +1,7 @@
 'use client';
 
 import { type MouseEvent, useRef, useState } from 'react';
-import { LoginPrompt } from '../auth/login-prompt';
+import { LoginPrompt } from '../auth/lazy-login-prompt';
 import { changeFavourites, isFavourite, useFavourites } from './favourites-store';
 import type { FavouriteHeartTexts } from './heart-texts';
 

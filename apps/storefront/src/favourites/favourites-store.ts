@@ -1,7 +1,9 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { freshSession, readBrowserSession } from '../auth/browser-session';
+import { readBrowserSession } from '../auth/browser-session';
+import { SESSION_COOKIE } from '../auth/session-cookies';
+import { cookieValue } from '../browser/cookies';
 import type { FavouriteChange, FavouriteList } from './favourite-types';
 
 /**
@@ -11,7 +13,8 @@ import type { FavouriteChange, FavouriteList } from './favourite-types';
  * the favourites page and the header link, so a page of 24 hearts makes one request. Changes go through
  * `UpdateFavoriteProducts` one at a time, each answer replacing the list. The `UserToken` cookie is the
  * login (spec §4), renewed through the refresh token when it has expired; the list follows it when
- * another user logs in.
+ * another user logs in. The requests are `favourites-requests.ts`, loaded only when the browser has login
+ * cookies or a visitor changes a favourite: a visitor's page never loads them.
  */
 
 export type FavouritesState =
@@ -23,99 +26,37 @@ export type FavouritesState =
   | { status: 'ready'; list: FavouriteList }
   | { status: 'failed' };
 
-/** A refusal of the buyer API (`{error}` with its status), or the network failing. */
-export class FavouritesError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'FavouritesError';
-  }
-}
-
 const UNKNOWN: FavouritesState = { status: 'unknown' };
 let state: FavouritesState = UNKNOWN;
 /** The token the current state belongs to. */
 let stateToken: string | null = null;
-let loading: Promise<FavouriteList> | null = null;
-/** Changes run one after another, so an older answer never replaces a newer list. */
-let queue: Promise<unknown> = Promise.resolve();
 const listeners = new Set<() => void>();
 
-function setState(next: FavouritesState, token: string | null): void {
+/** Replaces the state and tells every subscriber (for `favourites-requests.ts`). */
+export function setFavouritesState(next: FavouritesState, token: string | null): void {
   state = next;
   stateToken = token;
   for (const listener of listeners) listener();
 }
 
-/**
- * The UserToken cookie while it makes the visitor logged in (spec §4); an expired one is renewed with the
- * refresh token first (`freshSession`, shared with the header's account menu). Null for a visitor.
- */
-async function userToken(): Promise<string | null> {
-  return readBrowserSession()?.token ?? (await freshSession())?.token ?? null;
+/** The token the current state belongs to (for `favourites-requests.ts`). */
+export function favouritesToken(): string | null {
+  return stateToken;
 }
 
-async function post(route: string, data: Record<string, unknown>): Promise<FavouriteList> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/ordercloud/Buyer/${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data }),
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    throw new FavouritesError(0, error instanceof Error ? error.message : 'Network Error');
-  }
-  const body = (await response.json().catch(() => null)) as (FavouriteList & { error?: string }) | null;
-  if (!response.ok || !body) {
-    throw new FavouritesError(
-      response.status,
-      body?.error ?? `Request failed with status code ${response.status}`,
-    );
-  }
-  return body;
-}
+const requests = () => import('./favourites-requests');
 
 /** Loads the list for the current token unless it is loaded or loading (called by subscribers). */
 function ensureLoaded(): void {
   const token = readBrowserSession()?.token;
   if (token === stateToken && (state.status === 'ready' || state.status === 'loading')) return;
-  void userToken().then((current) => {
-    if (!current) {
-      if (state.status !== 'visitor') setState({ status: 'visitor' }, null);
-      return;
-    }
-    if (current === stateToken && (state.status === 'ready' || state.status === 'loading')) return;
-    void load(current).catch(() => undefined);
-  });
-}
-
-function load(token: string): Promise<FavouriteList> {
-  if (loading && stateToken === token) return loading;
-  setState({ status: 'loading' }, token);
-  const request = post('GetFavoriteProducts', { token: encodeURIComponent(token) }).then(
-    (list) => {
-      if (stateToken === token) setState({ status: 'ready', list }, token);
-      return list;
-    },
-    (error: unknown) => {
-      if (stateToken === token) {
-        const expired = error instanceof FavouritesError && error.status === 401;
-        setState(expired ? { status: 'visitor' } : { status: 'failed' }, expired ? null : token);
-      }
-      throw error;
-    },
-  );
-  loading = request;
-  void request
-    .finally(() => {
-      if (loading === request) loading = null;
-    })
-    .catch(() => undefined);
-  return request;
+  if (!token && !cookieValue(document.cookie, SESSION_COOKIE.refresh)) {
+    void Promise.resolve().then(() => {
+      if (state.status !== 'visitor') setFavouritesState({ status: 'visitor' }, null);
+    });
+    return;
+  }
+  void requests().then((module) => module.ensureLoaded());
 }
 
 /** Subscribes to the list; the first subscriber of a page (or of a new login) loads it. */
@@ -144,28 +85,5 @@ export function isFavourite(state: FavouritesState, productId: string): boolean 
  * a FavouritesError and leave the list as it was.
  */
 export function changeFavourites(change: FavouriteChange): Promise<'login' | FavouriteList> {
-  const run = async (): Promise<'login' | FavouriteList> => {
-    const token = await userToken();
-    if (!token) {
-      setState({ status: 'visitor' }, null);
-      return 'login';
-    }
-    try {
-      const current = state.status === 'ready' && stateToken === token ? state.list : await load(token);
-      const encoded = encodeURIComponent(token);
-      const id = current.ID ?? (await post('CreateFavoriteProducts', { token: encoded })).ID;
-      const list = await post('UpdateFavoriteProducts', { token: encoded, id, newData: change });
-      setState({ status: 'ready', list }, token);
-      return list;
-    } catch (error) {
-      if (error instanceof FavouritesError && error.status === 401) {
-        setState({ status: 'visitor' }, null);
-        return 'login';
-      }
-      throw error;
-    }
-  };
-  const next = queue.then(run, run);
-  queue = next.catch(() => undefined);
-  return next;
+  return requests().then((module) => module.changeFavourites(change));
 }

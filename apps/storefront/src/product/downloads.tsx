@@ -36,13 +36,10 @@ export function Downloads({ locale, product, loginHref, prompt, t }: DownloadsPr
                 <span className="download-link__hint">{t('product.noFiles')}</span>
               </>
             ) : offer.requiresLogin ? (
-              <GatedDownload
-                href={href}
-                label={label}
-                hint={t('product.loginRequired')}
-                loginHref={loginHref}
-                prompt={prompt}
-              />
+              <>
+                <GatedDownload href={href} label={label} loginHref={loginHref} prompt={prompt} />{' '}
+                <span className="download-link__hint">{t('product.loginRequired')}</span>
+              </>
             ) : (
               <a className="download-link" href={href} download>
                 {label}

@@ -1,14 +1,13 @@
 'use client';
 
 import { type MouseEvent, useState } from 'react';
-import { LoginPrompt, type LoginPromptTexts } from '../auth/login-prompt';
+import { LoginPrompt, type LoginPromptTexts } from '../auth/lazy-login-prompt';
 import { loggedInNow } from './login-gate';
 
 interface GatedDownloadProps {
   href: string;
   label: string;
   /** Visible hint beside the link that a login is needed. */
-  hint: string;
   loginHref: string;
   prompt: LoginPromptTexts;
 }
@@ -18,7 +17,7 @@ interface GatedDownloadProps {
  * gets the login prompt instead. Without JavaScript the link still answers: the file for a logged-in
  * user, a 401 explaining the login for anyone else (the server checks the token either way).
  */
-export function GatedDownload({ href, label, hint, loginHref, prompt }: GatedDownloadProps) {
+export function GatedDownload({ href, label, loginHref, prompt }: GatedDownloadProps) {
   const [asking, setAsking] = useState(false);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (loggedInNow()) return;
@@ -29,8 +28,7 @@ export function GatedDownload({ href, label, hint, loginHref, prompt }: GatedDow
     <>
       <a className="download-link" href={href} download onClick={onClick}>
         {label}
-      </a>{' '}
-      <span className="download-link__hint">{hint}</span>
+      </a>
       {asking && <LoginPrompt texts={prompt} loginHref={loginHref} onClose={() => setAsking(false)} />}
     </>
   );

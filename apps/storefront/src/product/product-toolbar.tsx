@@ -1,11 +1,18 @@
 'use client';
 
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { readBrowserSession } from '../auth/browser-session';
-import { LoginPrompt, type LoginPromptTexts } from '../auth/login-prompt';
-import { NoticeDialog } from '../auth/notice-dialog';
-import { type PrefabAccess, prefabAccess, type RoleFacts, tokenRoles } from '../auth/role-gate';
+import { LoginPrompt, type LoginPromptTexts } from '../auth/lazy-login-prompt';
+import type { PrefabAccess, RoleFacts } from '../auth/role-gate';
 import { loggedInNow } from './login-gate';
+
+/**
+ * What the buttons do (downloads, the prefab role check, its refusal dialogs), loaded at the first click,
+ * or for a logged-in user's role check as the toolbar shows; visitors only ever get the login prompt.
+ */
+const toolbarActions = () => import('./toolbar-actions');
+const roleFacts = (token: string) => toolbarActions().then((module) => module.roleFacts(token));
+const RoleRefusal = lazy(() => toolbarActions().then((module) => ({ default: module.RoleRefusal })));
 
 interface ToolbarAction {
   label: string;
@@ -32,33 +39,6 @@ export interface RoleModalTexts {
   notPermittedTitle: string;
   /** With {role}. */
   notPermittedMessage: string;
-}
-
-/** The user's roles (from the token) and job role (getUserDetails); null when the token is refused. */
-async function roleFacts(token: string): Promise<RoleFacts | null> {
-  const answer = await fetch('/api/ordercloud/Buyer/getUserDetails', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: encodeURIComponent(token) }),
-  });
-  if (!answer.ok) return null;
-  const details = (await answer.json()) as { JobTitle?: string; RoleVerified?: boolean } | '';
-  if (!details) return null;
-  return {
-    roles: tokenRoles(token),
-    jobTitle: details.JobTitle ?? '',
-    roleVerified: details.RoleVerified === true,
-  };
-}
-
-/** Starts a download of a same-site file (its answer is an attachment, so the page stays). */
-function download(href: string): void {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = '';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 /** Arrow keys, Home and End move the focus between the toolbar's enabled buttons (WAI-ARIA toolbar). */
@@ -113,18 +93,18 @@ export function ProductToolbar({
     }
     facts.current ??= roleFacts(session.token).catch(() => null);
     const known = await facts.current;
-    const access = prefabAccess(known);
+    const access = (await toolbarActions()).prefabAccess(known);
     if (access === 'open') window.open(href, '_blank', 'noopener');
     else if (access === 'unauthenticated') setAsking(true);
     else setRefused({ access, role: known?.jobTitle ?? '' });
   };
-  const run = (action: (href: string) => void, href: string | null) => () => {
+  const download = (href: string | null) => () => {
     if (!href) return;
     if (!loggedInNow()) {
       setAsking(true);
       return;
     }
-    action(href);
+    void toolbarActions().then((module) => module.download(href));
   };
   return (
     <div className="product-toolbar" role="toolbar" aria-label={label} onKeyDown={moveFocus}>
@@ -133,7 +113,7 @@ export function ProductToolbar({
         id="bim-toolbar-button"
         className="button button--secondary"
         disabled={!bim.href}
-        onClick={run(download, bim.href)}
+        onClick={download(bim.href)}
       >
         {bim.label}
       </button>
@@ -142,7 +122,7 @@ export function ProductToolbar({
         id="master-spec-toolbar-button"
         className="button button--secondary"
         disabled={!masterSpec.href}
-        onClick={run(download, masterSpec.href)}
+        onClick={download(masterSpec.href)}
       >
         {masterSpec.label}
       </button>
@@ -158,22 +138,15 @@ export function ProductToolbar({
         {prefab.label}
       </button>
       {asking && <LoginPrompt texts={prompt} loginHref={loginHref} onClose={() => setAsking(false)} />}
-      {refused?.access === 'verify-role' && (
-        <NoticeDialog
-          title={roleTexts.verifyTitle}
-          message={roleTexts.verifyMessage}
-          link={{ href: roleTexts.verifyHref, label: roleTexts.verifyLink }}
-          closeLabel={prompt.close}
-          onClose={() => setRefused(null)}
-        />
-      )}
-      {refused?.access === 'role-not-permitted' && (
-        <NoticeDialog
-          title={roleTexts.notPermittedTitle}
-          message={roleTexts.notPermittedMessage.replace('{role}', refused.role)}
-          closeLabel={prompt.close}
-          onClose={() => setRefused(null)}
-        />
+      {refused && (
+        <Suspense fallback={null}>
+          <RoleRefusal
+            refused={refused}
+            texts={roleTexts}
+            closeLabel={prompt.close}
+            onClose={() => setRefused(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

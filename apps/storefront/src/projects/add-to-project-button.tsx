@@ -2,8 +2,7 @@
 
 import { type ComponentType, useRef, useState } from 'react';
 import { readBrowserSession } from '../auth/browser-session';
-import { LoginPrompt } from '../auth/login-prompt';
-import { DEFAULT_LOCALE, localizedPath, splitLocalePath } from '../routing/locales';
+import { LoginPrompt } from '../auth/lazy-login-prompt';
 import type { AddToProjectDialogProps } from './add-to-project-dialog';
 import type { AddSource } from './project-api';
 import type { AddToProjectSetup } from './project-texts';
@@ -81,9 +80,7 @@ export function AddToProjectButton({
       >
         {setup.button}
       </button>
-      {prompting && (
-        <LoginPrompt texts={setup.prompt} loginHref={loginHrefHere()} onClose={() => setPrompting(false)} />
-      )}
+      {prompting && <LoginPrompt texts={setup.prompt} onClose={() => setPrompting(false)} />}
       {dialog && (
         <dialog.Dialog
           productId={productId}
@@ -101,11 +98,4 @@ export function AddToProjectButton({
       )}
     </>
   );
-}
-
-/** The login page of this page's locale, coming back here afterwards. */
-function loginHrefHere(): string {
-  const { pathname, search } = window.location;
-  const locale = splitLocalePath(pathname).locale ?? DEFAULT_LOCALE;
-  return `${localizedPath(locale, '/login')}?${new URLSearchParams({ redirectURI: `${pathname}${search}` })}`;
 }

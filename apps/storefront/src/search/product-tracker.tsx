@@ -6,7 +6,7 @@ import { splitLocalePath } from '../routing/locales';
 import { BROWSER_ID_COOKIE } from '../tracking/browser-id';
 import { ensureBrowserId, trackingAllowedNow } from '../tracking/consent-store';
 import { EVENT_PATH, entityPageViewEvent } from './entity-view';
-import { addToProjectEventOf, PROJECT_ADD_EVENT } from './project-event';
+import { PROJECT_ADD_EVENT } from './project-event-name';
 
 interface ProductTrackerProps {
   locale: string;
@@ -42,10 +42,12 @@ export function ProductTracker({ locale, productId }: ProductTrackerProps) {
 
   useEffect(() => {
     function added(event: Event): void {
-      const add = addToProjectEventOf(event);
-      if (!add || !trackingAllowedNow()) return;
-      void import('./search-runtime')
-        .then((runtime) => runtime.trackProjectAdd(locale, add))
+      if (!trackingAllowedNow()) return;
+      void import('./project-event')
+        .then(({ addToProjectEventOf }) => {
+          const add = addToProjectEventOf(event);
+          return add && import('./search-runtime').then((runtime) => runtime.trackProjectAdd(locale, add));
+        })
         .catch((error: unknown) => console.error('[search] a2w not sent', error));
     }
     window.addEventListener(PROJECT_ADD_EVENT, added);

@@ -1,5 +1,4 @@
-/** The window event the projects code dispatches after a successful add to a project. */
-export const PROJECT_ADD_EVENT = 'catalogue:add-to-project';
+export { PROJECT_ADD_EVENT } from './project-event-name';
 
 export interface ProjectAdd {
   productId: string;

@@ -1,10 +1,10 @@
 'use client';
 
-import Script from 'next/script';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { TrackingConfig } from '../config';
 import { useConsent } from './consent-store';
 import { enableAnalytics, installGtag, pushToDataLayer } from './data-layer';
+import { ExternalScript } from './external-script';
 
 interface TrackingScriptsProps {
   config: TrackingConfig;
@@ -29,16 +29,12 @@ export function TrackingScripts({ config }: TrackingScriptsProps) {
   const enabled = hydrated && consent.enabled;
   return (
     <>
-      {config.consent && <Script id="consent-manager" src={config.consent.src} strategy="afterInteractive" />}
+      {config.consent && <ExternalScript id="consent-manager" src={config.consent.src} />}
       {enabled && <TagBootstrap config={config} />}
-      {enabled && config.tagManager && (
-        <Script id="tag-manager" src={config.tagManager.src} strategy="afterInteractive" />
-      )}
-      {enabled && config.analytics && (
-        <Script id="analytics" src={config.analytics.src} strategy="afterInteractive" />
-      )}
+      {enabled && config.tagManager && <ExternalScript id="tag-manager" src={config.tagManager.src} />}
+      {enabled && config.analytics && <ExternalScript id="analytics" src={config.analytics.src} />}
       {enabled && config.sessionRecording && (
-        <Script id="session-recording" src={config.sessionRecording.src} strategy="lazyOnload" />
+        <ExternalScript id="session-recording" src={config.sessionRecording.src} when="idle" />
       )}
     </>
   );

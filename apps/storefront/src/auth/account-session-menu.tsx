@@ -1,0 +1,80 @@
+'use client';
+
+import { useEffect, useId, useRef, useState } from 'react';
+import { type AccountMenuProps, LoginLink } from './account-menu';
+import { goToAccountPage, msUntilRenewal } from './account-navigation';
+import { type BrowserSession, freshSession } from './browser-session';
+
+/**
+ * The header's account control once the browser has login cookies (`AccountMenu` loads it): the user's
+ * name opening a small menu with their role and "Log out", or "Log in" when the session is gone. The
+ * token is renewed 10 s before it expires (spec §4); when renewal fails the visitor is logged out.
+ */
+export function AccountSessionMenu({ texts, loginHref, loginLocalesMapping }: AccountMenuProps) {
+  const [session, setSession] = useState<BrowserSession | null>(null);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    const follow = async () => {
+      const current = await freshSession();
+      if (cancelled) return;
+      setSession(current);
+      const wait = current ? msUntilRenewal(current.token) : null;
+      if (wait !== null) timer = setTimeout(() => void follow(), Math.max(wait, 1000));
+    };
+    void follow();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [open]);
+
+  if (!session) {
+    return <LoginLink texts={texts} loginHref={loginHref} loginLocalesMapping={loginLocalesMapping} />;
+  }
+  const name = [session.firstName, session.lastName].filter(Boolean).join(' ') || session.email;
+  return (
+    <div className="account-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="account-menu__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="visually-hidden">{texts.account}: </span>
+        {session.firstName || name}
+      </button>
+      <div id={menuId} className="account-menu__panel" hidden={!open}>
+        <p className="account-menu__name">{texts.loggedInAs.replace('{name}', name)}</p>
+        {session.role && (
+          <p className="account-menu__role">{texts.roleLabel.replace('{role}', session.role)}</p>
+        )}
+        <button
+          type="button"
+          className="button button--secondary account-menu__logout"
+          onClick={() => void goToAccountPage('logout', loginLocalesMapping, '/api/auth/logout')}
+        >
+          {texts.logout}
+        </button>
+      </div>
+    </div>
+  );
+}
