@@ -48,6 +48,26 @@ async function measure(url: string): Promise<Figures> {
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
     const scripts = (details?.items ?? []).filter((item) => item.resourceType === 'Script');
+    // BENCH_LIGHTHOUSE_DETAILS=1: what was loaded and what kept the main thread busy, per run.
+    if (process.env.BENCH_LIGHTHOUSE_DETAILS) {
+      const items = (id: string) =>
+        ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(
+          0,
+          12,
+        );
+      console.log(url, {
+        scripts: scripts.map((item) => `${(item as { url?: string }).url} ${item.transferSize}`),
+        bootup: items('bootup-time').map(
+          (i) => `${i.url} total ${Math.round(Number(i.total))} script ${Math.round(Number(i.scripting))}`,
+        ),
+        longTasks: items('long-tasks').map(
+          (i) => `${i.url} at ${Math.round(Number(i.startTime))} for ${Math.round(Number(i.duration))}`,
+        ),
+        mainThread: items('mainthread-work-breakdown').map(
+          (i) => `${i.groupLabel ?? i.group} ${Math.round(Number(i.duration))}`,
+        ),
+      });
+    }
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       lcp: numeric('largest-contentful-paint'),
