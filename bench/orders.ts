@@ -260,11 +260,11 @@ and two cores run the service, PostgreSQL and autocannon): p99 ≤ 20 ms on PGli
 
 What limits them, from CPU profiles: a line item is priced from the read cache (catalogue, identity and
 promotions generations) and written with five statements (lock, lines, insert, applied promotions, totals;
-eighteen before), a submit with twelve (57 before). On **PGlite** every statement costs about 1 ms of the
-single WASM database (its protocol parsing in JavaScript and Drizzle's row mapping included) and a transaction
-holds it throughout, so 20 queued writers wait about 20 × 5 ms. On **PostgreSQL** the service's one JavaScript
-thread is the bottleneck (about 90 % of a core at these rates, about 3.5 ms of CPU per write: Drizzle's query
-building, node-postgres's row parsing, HTTP); more instances on the same database (step 2's design) add throughput.
+eighteen before), a submit with twelve (57 before). On **PGlite** each statement is prepared once and then
+runs in one call into the single WASM database (Bind, Execute, Sync), and a transaction holds that database
+throughout, so 20 queued writers wait for each other's engine time (measured below) plus the JavaScript
+around it. On **PostgreSQL** the service's one JavaScript thread is the bottleneck (about 3.5 ms of CPU per
+write: Drizzle's query building, node-postgres's row parsing, HTTP); more instances on the same database (step 2's design) add throughput.
 
 | database | add line item | submit | read |
 |---|---|---|---|
