@@ -25,6 +25,17 @@ export interface EngineFloor {
 // biome-ignore lint/suspicious/noExplicitAny: wire answers read by the bench
 type Json = any;
 
+/** A product (`/me/products` item) a buyer orders one at a time: no multiplier, spec or quantity rules. */
+export function soldOneAtATime(p: Json): boolean {
+  return (
+    p.QuantityMultiplier === 1 &&
+    (p.SpecCount ?? 0) === 0 &&
+    (p.PriceSchedule?.MinQuantity ?? 1) <= 1 &&
+    !p.PriceSchedule?.RestrictedQuantity &&
+    (p.PriceSchedule?.MaxQuantity ?? 1) >= 1
+  );
+}
+
 export async function pgliteEngineFloor(requests = 200): Promise<EngineFloor[]> {
   let engineMs = 0;
   let counting = false;
@@ -70,13 +81,7 @@ export async function pgliteEngineFloor(requests = 200): Promise<EngineFloor[]> 
     ).access_token as string;
     const page = await call('GET', '/v1/me/products?pageSize=100', token);
     const products = (page.Items as Json[])
-      .filter(
-        (p) =>
-          p.QuantityMultiplier === 1 &&
-          (p.SpecCount ?? 0) === 0 &&
-          (p.PriceSchedule?.MinQuantity ?? 1) <= 1 &&
-          !p.PriceSchedule?.RestrictedQuantity,
-      )
+      .filter(soldOneAtATime)
       .slice(0, 20)
       .map((p) => p.ID as string);
     if (products.length < 5) throw new Error('too few products for the engine floor');

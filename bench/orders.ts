@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { startStandalone, tokenFor } from './commerce';
 import type { LoadResult } from './load';
 import { describeMachine, today } from './machine';
-import { type EngineFloor, pgliteEngineFloor } from './orders-floor';
+import { type EngineFloor, pgliteEngineFloor, soldOneAtATime } from './orders-floor';
 import { prepareBenchDatabase } from './standalone';
 
 /**
@@ -114,14 +114,7 @@ async function scenarios(base: string, driver: string): Promise<Measured> {
   // Products the employee buys one at a time, stock not tracked (submits would run out of it).
   const page = await must(buyer('GET', '/me/products?pageSize=100'), 'products');
   const products = (page.Items as Json[])
-    .filter(
-      (p) =>
-        p.QuantityMultiplier === 1 &&
-        (p.SpecCount ?? 0) === 0 &&
-        (p.PriceSchedule?.MinQuantity ?? 1) <= 1 &&
-        !p.PriceSchedule?.RestrictedQuantity &&
-        (p.PriceSchedule?.MaxQuantity ?? 1) >= 1,
-    )
+    .filter(soldOneAtATime)
     .slice(0, 20)
     .map((p) => p.ID as string);
   if (products.length < 5) throw new Error('too few products for the orders benchmark');

@@ -4,7 +4,6 @@ import {
   type QueryOptions,
   type Results,
   type Transaction,
-  types,
 } from '@electric-sql/pglite';
 
 type Parser = (value: string, typeId: number) => unknown;
@@ -213,9 +212,7 @@ function toResults<T>(
   options: QueryOptions | undefined,
 ): Results<T> {
   const custom = options?.parsers as Record<number, Parser> | undefined;
-  const columnParsers = fields.map(
-    (f) => custom?.[f.dataTypeID] ?? parsers[f.dataTypeID] ?? types.parsers[f.dataTypeID],
-  );
+  const columnParsers = fields.map((f) => custom?.[f.dataTypeID] ?? parsers[f.dataTypeID]);
   const rows: unknown[] = [];
   let affectedRows = 0;
   let rowCount: number | undefined;

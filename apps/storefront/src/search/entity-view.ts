@@ -13,7 +13,6 @@ export function entityPageViewEvent(input: {
   uuid: string;
   now: number;
 }): Record<string, unknown> {
-  const { country, language } = searchLocaleOf(input.locale as Parameters<typeof searchLocaleOf>[0]);
   return {
     name: 'entity_page',
     action: 'view',
@@ -21,9 +20,15 @@ export function entityPageViewEvent(input: {
     client_time_ms: input.now,
     value: {
       entities: [{ id: input.productId, entity_type: 'product' }],
-      context: { page: { uri: input.pageUri, locale_country: country, locale_language: language } },
+      context: pageContext(input.locale, input.pageUri),
     },
   };
+}
+
+/** The event context the SDK's `EventContext.toJson()` gives: the page and its locale. */
+function pageContext(locale: string, pageUri: string): Record<string, unknown> {
+  const { country, language } = searchLocaleOf(locale as Parameters<typeof searchLocaleOf>[0]);
+  return { page: { uri: pageUri, locale_country: country, locale_language: language } };
 }
 
 /**
@@ -38,7 +43,6 @@ export function widgetViewEvent(input: {
   uuid: string;
   now: number;
 }): Record<string, unknown> {
-  const { country, language } = searchLocaleOf(input.locale as Parameters<typeof searchLocaleOf>[0]);
   return {
     name: 'widget',
     action: 'view',
@@ -48,7 +52,7 @@ export function widgetViewEvent(input: {
       entity: 'content',
       rfk_id: input.rfkId,
       entities: [],
-      context: { page: { uri: input.pageUri, locale_country: country, locale_language: language } },
+      context: pageContext(input.locale, input.pageUri),
     },
   };
 }

@@ -1,12 +1,10 @@
 'use client';
 
 import { useEffect } from 'react';
-import { readCookie } from '../browser/cookies';
-import { splitLocalePath } from '../routing/locales';
-import { BROWSER_ID_COOKIE } from '../tracking/browser-id';
-import { ensureBrowserId, trackingAllowedNow } from '../tracking/consent-store';
-import { EVENT_PATH, entityPageViewEvent } from './entity-view';
+import { trackingAllowedNow } from '../tracking/consent-store';
+import { entityPageViewEvent } from './entity-view';
 import { PROJECT_ADD_EVENT } from './project-event-name';
+import { sendSearchEvent } from './send-event';
 
 interface ProductTrackerProps {
   locale: string;
@@ -21,23 +19,9 @@ interface ProductTrackerProps {
  */
 export function ProductTracker({ locale, productId }: ProductTrackerProps) {
   useEffect(() => {
-    if (!trackingAllowedNow()) return;
-    ensureBrowserId();
-    const uuid = readCookie(BROWSER_ID_COOKIE);
-    if (!uuid) return;
-    const body = entityPageViewEvent({
-      productId,
-      locale,
-      pageUri: splitLocalePath(window.location.pathname).path,
-      uuid,
-      now: Date.now(),
-    });
-    void fetch(EVENT_PATH, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      keepalive: true,
-    }).catch(() => undefined);
+    sendSearchEvent((uuid, pageUri) =>
+      entityPageViewEvent({ productId, locale, pageUri, uuid, now: Date.now() }),
+    );
   }, [locale, productId]);
 
   useEffect(() => {

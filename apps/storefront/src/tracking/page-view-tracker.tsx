@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import { readCookie, writeCookie } from '../browser/cookies';
 import { LOCATION_DETAILS_COOKIE, type LocationDetails } from '../localisation/location-details';
 import { splitLocalePath } from '../routing/locales';
-import { EVENT_PATH, widgetViewEvent } from '../search/entity-view';
+import { widgetViewEvent } from '../search/entity-view';
+import { sendSearchEvent } from '../search/send-event';
 import { placeSeoBlocks, watchBlockViews } from '../search/server-blocks-follow';
-import { BROWSER_ID_COOKIE } from './browser-id';
 import { ensureBrowserId, trackingAllowedNow } from './consent-store';
 import { pushToDataLayer } from './data-layer';
 import { USER_TOKEN_COOKIE } from './login-status';
@@ -83,23 +83,7 @@ export function PageViewTracker({
 
 /** A server-rendered content block's widget view, while tracking consent is on (as the SDK's blocks). */
 function sendBlockView(rfkId: string, locale: string): void {
-  if (!trackingAllowedNow()) return;
-  ensureBrowserId();
-  const uuid = readCookie(BROWSER_ID_COOKIE);
-  if (!uuid) return;
-  const body = widgetViewEvent({
-    rfkId,
-    locale,
-    pageUri: splitLocalePath(location.pathname).path,
-    uuid,
-    now: Date.now(),
-  });
-  void fetch(EVENT_PATH, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    keepalive: true,
-  }).catch(() => undefined);
+  sendSearchEvent((uuid, pageUri) => widgetViewEvent({ rfkId, locale, pageUri, uuid, now: Date.now() }));
 }
 
 function recordPreviousPage(): void {
