@@ -128,6 +128,36 @@ describe('the site on the embedded database', () => {
     await page.close();
   });
 
+  it('paints the server-rendered page before it fetches the framework, then hydrates', async () => {
+    const family = `${site.url}/products/cable-tray/ladder-tray/ladder-tray-nema`;
+    // As sent: no framework chunk is a <script src> of the HTML; the loader inserts them (server/src/paint-first.ts).
+    const html = await (await fetch(family)).text();
+    expect(html).toContain('self.__paintFirst=');
+    expect(html).not.toMatch(/<script src="\/_next\/static\/[^"]+" async="">/);
+    expect(html).not.toMatch(/<link rel="preload" as="script"[^>]+\/_next\/static\//);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(family);
+    // Hydrated: the units toggle (a client component) answers a click.
+    const toggle = page.getByRole('group', { name: 'Units' });
+    await toggle.getByRole('button', { name: 'Metric' }).click();
+    await expect
+      .poll(() => toggle.getByRole('button', { name: 'Metric' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    const timeline = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      chunks: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/_next\/static\/chunks\/[^/?]+\.js/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timeline.firstPaint).not.toBeNull();
+    expect(timeline.chunks.length).toBeGreaterThan(3);
+    expect(Math.min(...timeline.chunks)).toBeGreaterThan(timeline.firstPaint ?? Number.POSITIVE_INFINITY);
+    await context.close();
+  });
+
   it('mails a password-reset code as an .eml file under $DATA_DIR/mail', async () => {
     const response = await fetch(`${site.url}/ordercloud/v1/password/reset`, {
       method: 'POST',

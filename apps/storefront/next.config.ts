@@ -12,6 +12,9 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@catalogue/db', '@catalogue/dataset', '@catalogue/service-kit', '@catalogue/outbox'],
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pdfkit', 'jsdom'],
   poweredByHeader: false,
+  // The single server compresses pages (Brotli or gzip) after its paint-first rewrite of the HTML
+  // (server/src/site.ts, server/src/paint-first.ts); Next would hand it gzip it cannot read.
+  compress: false,
   // No page may be framed by another site (clickjacking); the login page may not be framed at all.
   async headers() {
     const framing = (ancestors: string, option: string) => [

@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** The flags this workplace's closed network and sandbox need (see DEVELOPERS.md). */
 export const CHROMIUM_ARGS = [
@@ -12,9 +12,51 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Headless Chromium whose pages' `goto` and `reload` also wait until React is listening on the page.
+ * Pages paint before the framework loads (server/src/paint-first.ts), so the load event no longer means
+ * that React has started; a button that only works with JavaScript does nothing when clicked before. Once
+ * React listens, it hydrates whatever is clicked first and replays the click.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => waitingForReact(await newContext(...args));
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => waitForReactOnLoad(await newPage(...args));
+  return browser;
+}
+
+function waitingForReact(context: BrowserContext): BrowserContext {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => waitForReactOnLoad(await newPage());
+  return context;
+}
+
+function waitForReactOnLoad(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await reactListening(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await reactListening(page);
+    return response;
+  };
+  return page;
+}
+
+/** A Next page (it has the RSC payload) once React's root listens for events; any other document at once. */
+async function reactListening(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !('__next_f' in self) || Object.keys(document).some((key) => key.startsWith('_reactListening')),
+    undefined,
+    { timeout: 15_000 },
+  );
 }

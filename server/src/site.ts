@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Database } from '@catalogue/db';
 import type { Service } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
+import compression from 'compression';
 import { healthReport } from './health';
+import { paintFirst } from './paint-first';
 import type { StaticAssets } from './static-assets';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -38,6 +40,11 @@ export function createSiteServer({
     // ones, which Next.js keeps working with) halve the cost of every API answer: see the decision log.
     listener: getRequestListener(service.fetch, { overrideGlobalObjects: true }),
   }));
+  const compress = compression() as unknown as (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: () => void,
+  ) => void;
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const pathEnd = url.search(/[?#]/);
@@ -55,13 +62,18 @@ export function createSiteServer({
     if (staticAssets?.serve(req, res, pathname)) return;
     keepPagesOutOfSharedCaches(res);
     req.headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
-    Promise.resolve(pages(req, res)).catch((error: unknown) => {
-      console.error('[server] page handler failed:', error);
-      if (!res.headersSent) {
-        res.statusCode = 500;
-        res.setHeader('content-type', 'text/plain; charset=utf-8');
-      }
-      res.end('Internal Server Error');
+    // Pages' compression is done here, not by Next (`compress: false`): the paint-first rewrite needs
+    // the HTML's text, and Brotli comes with it. Next writes → paint-first → compression → socket.
+    compress(req, res, () => {
+      paintFirst(res);
+      Promise.resolve(pages(req, res)).catch((error: unknown) => {
+        console.error('[server] page handler failed:', error);
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.setHeader('content-type', 'text/plain; charset=utf-8');
+        }
+        res.end('Internal Server Error');
+      });
     });
   });
   server.keepAliveTimeout = 65_000;

@@ -37,7 +37,7 @@ describe('Brotli for the build assets', () => {
     const { sent, req, res, url } = request('/_next/static/chunks/a.js', 'gzip, deflate, br');
     expect(assets.serve(req, res, url)).toBe(true);
     expect(sent.headers).toMatchObject({
-      'content-type': 'application/javascript; charset=UTF-8',
+      'content-type': 'text/javascript; charset=utf-8',
       'content-encoding': 'br',
       'cache-control': 'public, max-age=31536000, immutable',
     });

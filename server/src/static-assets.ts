@@ -8,7 +8,8 @@ const compress = promisify(brotliCompress);
 
 /** The files worth compressing, with the content type Next gives them. */
 const TYPES: Record<string, string> = {
-  '.js': 'application/javascript; charset=UTF-8',
+  // RFC 9239: text/javascript is the JavaScript media type; application/javascript is obsolete.
+  '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=UTF-8',
   '.svg': 'image/svg+xml',
   '.json': 'application/json',

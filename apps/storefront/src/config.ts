@@ -127,6 +127,11 @@ export interface TrackingConfig {
   sessionRecording: ThirdPartyScript | null;
 }
 
+/** Whether any third-party script is configured (without one, pages do not load the scripts' component). */
+export function hasTrackingScripts(config: TrackingConfig): boolean {
+  return Boolean(config.consent || config.tagManager || config.analytics || config.sessionRecording);
+}
+
 export interface StorefrontConfig {
   /** Only production pages may be indexed (spec §2: elsewhere every page is noindex,nofollow). */
   production: boolean;

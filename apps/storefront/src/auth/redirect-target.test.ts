@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath, withoutQuery } from './redirect-target';
+import { returnPathFromReferer, safeRedirectPath, withoutQuery } from './redirect-target';
 
 const origin = 'https://catalogue.example.com';
 
@@ -31,5 +31,28 @@ describe('login return address', () => {
   it('drops the query string for the reload variant', () => {
     expect(withoutQuery('/products/strut?page=2#t')).toBe('/products/strut');
     expect(withoutQuery('/products')).toBe('/products');
+  });
+});
+
+describe('return address from the referring page', () => {
+  it('is the page of this site the visitor came from, query included', () => {
+    expect(returnPathFromReferer(`${origin}/newsletter?from=test`, origin)).toBe('/newsletter?from=test');
+    expect(returnPathFromReferer(`${origin}/de-eu/products/strut`, origin)).toBe('/de-eu/products/strut');
+  });
+
+  it('is nothing for another site, an API route, an account page or no referrer', () => {
+    for (const referer of [
+      null,
+      '',
+      'https://evil.example/newsletter',
+      `${origin}/api/auth/logout`,
+      `${origin}/login?redirectURI=%2F`,
+      `${origin}/de-eu/register`,
+      `${origin}/fr-ca/forgot-password`,
+      `${origin}/reset-password?code=1`,
+      'not a url',
+    ]) {
+      expect(returnPathFromReferer(referer, origin), String(referer)).toBeNull();
+    }
   });
 });

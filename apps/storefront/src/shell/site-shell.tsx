@@ -4,7 +4,7 @@ import { cacheTags } from '../caching/cache-tags';
 import { tagPage } from '../caching/page-tags';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
-import { storefrontConfig } from '../config';
+import { hasTrackingScripts, storefrontConfig } from '../config';
 import { getLocales, getRegionInfo } from '../data/content';
 import { getShellContent } from '../data/shell-content';
 import { createTranslator } from '../i18n/translator';
@@ -12,7 +12,7 @@ import { locationDetailsOf } from '../localisation/location-details';
 import { ConsentBanner } from '../tracking/consent-banner';
 import { ConsentBannerGuard } from '../tracking/consent-guard';
 import { PageViewTracker } from '../tracking/page-view-tracker';
-import { TrackingScripts } from '../tracking/tracking-scripts';
+import { TrackingScriptsLoader } from '../tracking/tracking-scripts-loader';
 import { UnitPreferenceProvider } from '../units/unit-preference';
 
 interface SiteShellProps {
@@ -85,7 +85,7 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
           siteName={siteName}
           locationDetails={locationDetailsOf(info)}
         />
-        <TrackingScripts config={config.tracking} />
+        {hasTrackingScripts(config.tracking) && <TrackingScriptsLoader config={config.tracking} />}
       </body>
     </html>
   );

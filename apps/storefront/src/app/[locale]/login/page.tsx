@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { loginAction } from '../../../auth/login-action';
 import { LoginForm } from '../../../auth/login-form';
+import { returnPathFromReferer } from '../../../auth/redirect-target';
+import { originOfRequest } from '../../../auth/route-guards';
 import { getDictionary } from '../../../data/content';
 import { getRouteContent } from '../../../data/routes';
 import { createTranslator } from '../../../i18n/translator';
@@ -38,6 +41,17 @@ export default async function LoginPage({ params, searchParams }: LoginPageProps
   const locale = localeFromSegment((await params).locale);
   if (!locale) notFound();
   const query = await searchParams;
+  if (!first(query.redirectURI)) {
+    // Followed as a plain link (before the page's JavaScript ran, or without it): return to that page.
+    const requestHeaders = await headers();
+    const back = returnPathFromReferer(requestHeaders.get('referer'), originOfRequest(requestHeaders));
+    if (back) {
+      const kept = Object.entries(query)
+        .filter(([name]) => name !== 'redirectURI')
+        .map(([name, value]) => [name, first(value)]);
+      redirect(`${localizedPath(locale, '/login')}?${new URLSearchParams([...kept, ['redirectURI', back]])}`);
+    }
+  }
   const [route, dictionary] = await Promise.all([getRouteContent(locale, '/login'), getDictionary(locale)]);
   if (!route) notFound();
   const t = createTranslator(dictionary);
