@@ -64,6 +64,18 @@ describe('paint-first rewrite of a page', () => {
     }
   });
 
+  it('passes everything after the bootstrap script through, a late chunk included', () => {
+    const late = '<script src="/_next/static/chunks/late.js" async=""></script>';
+    const page = PAGE.replace('</body>', `${late}</body>`);
+    for (const size of [5, page.length]) {
+      const rewriter = new PaintFirstRewriter();
+      let streamed = '';
+      for (let at = 0; at < page.length; at += size) streamed += rewriter.push(page.slice(at, at + size));
+      streamed += rewriter.end();
+      expect(streamed).toBe(out.replace('</body>', `${late}</body>`));
+    }
+  });
+
   it('passes a document without a head through unchanged (no loader, so no calls of it)', () => {
     const fragment = '<p>hi</p><script src="/_next/static/chunks/app.js" async=""></script>';
     expect(rewriteWhole(fragment)).toBe(fragment);

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { StringDecoder } from 'node:string_decoder';
 import onHeaders from 'on-headers';
 
 /**
@@ -37,29 +36,45 @@ export const PAINT_FIRST_LOADER =
   "d.addEventListener('visibilitychange',function(){if(armed&&hidden())start()})})()</script>";
 
 const FRAMEWORK_SCRIPT = /<script src="(\/_next\/static\/[^"<>]+)" async=""><\/script>/g;
+const FIRST_FRAMEWORK_SCRIPT = new RegExp(FRAMEWORK_SCRIPT.source);
 const FRAMEWORK_PRELOAD =
   /<link rel="preload" as="script"(?: fetchPriority="[a-z]+")? href="\/_next\/static\/[^"<>]+"\/>/g;
 const HEAD = /<head(?:\s[^>]*)?>/;
 /** A tag cut off at the end of a chunk is held back until the next one, if it is at most this long. */
 const LONGEST_HELD_TAG = 1024;
 
-/** Rewrites one HTML document, chunk by chunk (see PAINT_FIRST_LOADER). */
+/**
+ * Rewrites one HTML document, chunk by chunk (see PAINT_FIRST_LOADER). After the bootstrap script (the
+ * first framework script of the body, which React writes at the end of the shell) the rest of the stream,
+ * mostly the RSC payload, passes through untouched: a chunk preinitialised by a late Suspense boundary
+ * then loads as Next wrote it, and the page's bytes are not scanned for nothing.
+ */
 export class PaintFirstRewriter {
   private carry = '';
   private headSeen = false;
   private bodySeen = false;
+  private done = false;
+
+  /** True once the bootstrap script is rewritten: later chunks can be sent as they are. */
+  get passingThrough(): boolean {
+    return this.done;
+  }
 
   push(chunk: string): string {
     const text = this.carry + chunk;
+    this.carry = '';
+    if (this.done) return text;
     const cut = heldBackFrom(text);
+    const out = this.rewrite(text.slice(0, cut));
+    if (this.done) return out + text.slice(cut);
     this.carry = text.slice(cut);
-    return this.rewrite(text.slice(0, cut));
+    return out;
   }
 
   end(): string {
     const rest = this.carry;
     this.carry = '';
-    return this.rewrite(rest);
+    return this.done ? rest : this.rewrite(rest);
   }
 
   private rewrite(text: string): string {
@@ -71,20 +86,33 @@ export class PaintFirstRewriter {
       const at = head.index + head[0].length;
       out = out.slice(0, at) + PAINT_FIRST_LOADER + out.slice(at);
     }
-    if (this.bodySeen) return replaceScripts(out, true);
+    if (this.bodySeen) return this.rewriteBody(out);
     const body = out.search(/<body[\s>]/);
-    if (body === -1) return replaceScripts(out, false);
+    if (body === -1) return rewriteHead(out);
     this.bodySeen = true;
-    return replaceScripts(out.slice(0, body), false) + replaceScripts(out.slice(body), true);
+    return rewriteHead(out.slice(0, body)) + this.rewriteBody(out.slice(body));
+  }
+
+  /** The bootstrap script arms the loader; everything after it is passed through. */
+  private rewriteBody(html: string): string {
+    const bootstrap = FIRST_FRAMEWORK_SCRIPT.exec(html);
+    if (!bootstrap) return html;
+    this.done = true;
+    const end = bootstrap.index + bootstrap[0].length;
+    return `${html.slice(0, bootstrap.index)}${loaderCall(bootstrap[1] ?? '', true)}${html.slice(end)}`;
   }
 }
 
-function replaceScripts(html: string, shellDone: boolean): string {
-  return html.replace(FRAMEWORK_PRELOAD, '').replace(FRAMEWORK_SCRIPT, (_tag, src: string) => {
-    // The attribute is HTML-escaped; the script text is not decoded, and must not be able to close itself.
-    const url = JSON.stringify(src.replaceAll('&amp;', '&')).replaceAll('<', '\\u003c');
-    return `<script>__paintFirst(${url}${shellDone ? ',1' : ''})</script>`;
-  });
+function rewriteHead(html: string): string {
+  return html
+    .replace(FRAMEWORK_PRELOAD, '')
+    .replace(FRAMEWORK_SCRIPT, (_tag, src: string) => loaderCall(src, false));
+}
+
+function loaderCall(src: string, shellDone: boolean): string {
+  // The attribute is HTML-escaped; the script text is not decoded, and must not be able to close itself.
+  const url = JSON.stringify(src.replaceAll('&amp;', '&')).replaceAll('<', '\\u003c');
+  return `<script>__paintFirst(${url}${shellDone ? ',1' : ''})</script>`;
 }
 
 /** Where an unfinished tag (or a `<script …>` without its end tag yet) starts, else the text's length. */
@@ -101,11 +129,12 @@ function heldBackFrom(text: string): number {
 /**
  * Applies the rewriter to `res` if it turns out to be an uncompressed HTML document: decided when the
  * headers go out or at the first write, whichever comes first. Install it after any compression, so the
- * rewriter sees the page's text and the compression sees the rewritten text.
+ * rewriter sees the page's text and the compression sees the rewritten text. The bytes are read as Latin-1,
+ * one character per byte: the tags it rewrites are ASCII, every other byte (UTF-8 text included) comes out
+ * as it went in, a chunk boundary cannot split a character, and nothing is decoded or encoded as UTF-8.
  */
 export function paintFirst(res: ServerResponse): void {
   let rewriter: PaintFirstRewriter | null | undefined;
-  const decoder = new StringDecoder('utf8');
   const decide = (): PaintFirstRewriter | null => {
     if (rewriter !== undefined) return rewriter;
     const type = String(res.getHeader('content-type') ?? '');
@@ -123,27 +152,25 @@ export function paintFirst(res: ServerResponse): void {
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
     const active = decide();
     if (!active || chunk === undefined || chunk === null) return write(chunk, ...rest);
-    const text = active.push(decodeChunk(decoder, chunk, rest[0]));
     const callback = rest.find((arg) => typeof arg === 'function');
-    return write(text, 'utf8', callback);
+    const bytes = asBytes(chunk, rest[0]);
+    if (active.passingThrough) return write(bytes, callback);
+    return write(Buffer.from(active.push(bytes.toString('latin1')), 'latin1'), callback);
   }) as ServerResponse['write'];
   res.end = ((...args: unknown[]) => {
     const active = decide();
     if (!active) return end(...args);
     const callback = args.find((arg) => typeof arg === 'function');
     const chunk = typeof args[0] === 'function' ? undefined : args[0];
-    const tail =
-      chunk === undefined || chunk === null ? '' : active.push(decodeChunk(decoder, chunk, args[1]));
-    const text = tail + active.push(decoder.end()) + active.end();
-    return text ? end(text, 'utf8', callback) : end(callback);
+    const bytes = chunk === undefined || chunk === null ? null : asBytes(chunk, args[1]);
+    if (active.passingThrough) return bytes ? end(bytes, callback) : end(callback);
+    const text = (bytes ? active.push(bytes.toString('latin1')) : '') + active.end();
+    return text ? end(Buffer.from(text, 'latin1'), callback) : end(callback);
   }) as ServerResponse['end'];
 }
 
-function decodeChunk(decoder: StringDecoder, chunk: unknown, encoding: unknown): string {
-  if (typeof chunk === 'string') {
-    return typeof encoding === 'string' && encoding !== 'utf8' && encoding !== 'utf-8'
-      ? decoder.write(Buffer.from(chunk, encoding as BufferEncoding))
-      : decoder.write(Buffer.from(chunk, 'utf8'));
-  }
-  return decoder.write(chunk as Buffer);
+function asBytes(chunk: unknown, encoding: unknown): Buffer {
+  if (typeof chunk === 'string')
+    return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
 }

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Database } from '@catalogue/db';
 import type { Service } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
@@ -40,11 +41,9 @@ export function createSiteServer({
     // ones, which Next.js keeps working with) halve the cost of every API answer: see the decision log.
     listener: getRequestListener(service.fetch, { overrideGlobalObjects: true }),
   }));
-  const compress = compression() as unknown as (
-    req: IncomingMessage,
-    res: ServerResponse,
-    next: () => void,
-  ) => void;
+  const compress = compression({
+    brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 20 } },
+  }) as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const pathEnd = url.search(/[?#]/);
