@@ -10,6 +10,7 @@ import { AddToProjectButton } from '../projects/add-to-project-button';
 import type { AddToProjectSetup } from '../projects/project-texts';
 import { productPath } from '../routing/catalogue-paths';
 import { withRegisteredMark } from '../text/registered-mark';
+import { measureTexts } from '../units/measure';
 import { Measure } from '../units/measure-view';
 import { type SkuColumn, type SkuQuery, skuQueryString, sortLinkQuery } from './sku-query';
 import { TradeSize } from './trade-size';
@@ -117,13 +118,17 @@ export function SkuTable({
               <td>{sku.material ? (materials?.get(sku.material) ?? sku.material) : '–'}</td>
               <td>
                 {sku.lengthMm !== null ? (
-                  <Measure value={sku.lengthMm / 1000} unit="m" locale={locale} />
+                  <Measure text={measureTexts({ value: sku.lengthMm / 1000, unit: 'm' }, locale)} />
                 ) : (
                   '–'
                 )}
               </td>
               <td>
-                {sku.weightKg !== null ? <Measure value={sku.weightKg} unit="kg" locale={locale} /> : '–'}
+                {sku.weightKg !== null ? (
+                  <Measure text={measureTexts({ value: sku.weightKg, unit: 'kg' }, locale)} />
+                ) : (
+                  '–'
+                )}
               </td>
               <td className="sku-table__project">
                 <AddToProjectButton

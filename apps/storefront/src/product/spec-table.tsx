@@ -1,5 +1,6 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import { TradeSize } from '../families/trade-size';
+import { measureTexts } from '../units/measure';
 import { Measure } from '../units/measure-view';
 import type { SpecRow } from './specification-rows';
 
@@ -23,10 +24,11 @@ export function SpecTable({ locale, caption, rows }: SpecTableProps) {
               {row.value.kind === 'tradeSize' && <TradeSize value={row.value.value} />}
               {row.value.kind === 'measure' && (
                 <Measure
-                  value={row.value.value}
-                  unit={row.value.unit}
-                  locale={locale}
-                  fractionDigits={row.value.unit === 'm' ? 3 : 2}
+                  text={measureTexts(
+                    { value: row.value.value, unit: row.value.unit },
+                    locale,
+                    row.value.unit === 'm' ? 3 : 2,
+                  )}
                 />
               )}
             </td>

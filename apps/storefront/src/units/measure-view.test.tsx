@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { measureTexts } from './measure';
 import { Measure } from './measure-view';
 import { UnitPreferenceProvider } from './unit-preference';
 
@@ -10,7 +11,7 @@ function render(showsMetricToggle: boolean, initialChoice: 'metric' | 'imperial'
       showsMetricToggle={showsMetricToggle}
       initialChoice={initialChoice}
     >
-      <Measure value={50.8} unit="mm" locale="en-US" />
+      <Measure text={measureTexts({ value: 50.8, unit: 'mm' }, 'en-US')} />
     </UnitPreferenceProvider>,
   );
 }

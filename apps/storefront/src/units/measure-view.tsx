@@ -1,23 +1,18 @@
 'use client';
 
-import { formatMeasurement, type Measurement } from './measure';
+import type { MeasureTexts } from './measure';
 import { useUnitSystem } from './unit-preference';
 
-interface MeasureProps extends Measurement {
-  /** BCP 47 locale of the page, for the number format. */
-  locale: string;
-  fractionDigits?: number;
-}
-
 /**
- * A measurement in the visitor's unit system (`<Measure value={50.8} unit="mm" locale="en-US" />` →
- * `2 in` or `50.8 mm`), following the header's toggle as soon as it changes.
+ * A measurement in the visitor's unit system, following the header's toggle as soon as it changes. The
+ * texts are formatted on the server (`measureTexts`): the browser only picks one, so hydrating a SKU table
+ * creates no `Intl.NumberFormat` (the first ones cost ≈ 25 ms of a family page's hydration in Chromium).
  */
-export function Measure({ value, unit, locale, fractionDigits }: MeasureProps) {
+export function Measure({ text }: { text: MeasureTexts }) {
   const { system } = useUnitSystem();
   return (
     <span className="measure" data-unit-system={system}>
-      {formatMeasurement({ value, unit }, system, locale, fractionDigits)}
+      {text[system]}
     </span>
   );
 }

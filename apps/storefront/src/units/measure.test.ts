@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertMeasurement, formatMeasurement } from './measure';
+import { convertMeasurement, formatMeasurement, measureTexts } from './measure';
 
 describe('measurements', () => {
   it('keeps metric values and converts to imperial units', () => {
@@ -13,5 +13,15 @@ describe('measurements', () => {
     expect(formatMeasurement({ value: 25.4, unit: 'mm' }, 'imperial', 'en-US')).toBe('1\u00a0in');
     expect(formatMeasurement({ value: 1.5, unit: 'm' }, 'metric', 'fr-CA')).toBe('1,5\u00a0m');
     expect(formatMeasurement({ value: 10, unit: 'kg' }, 'imperial', 'de-EU', 1)).toBe('22\u00a0lb');
+  });
+});
+
+describe('measureTexts', () => {
+  it('is the measurement formatted in both unit systems, in the locale', () => {
+    expect(measureTexts({ value: 50.8, unit: 'mm' }, 'en-US')).toEqual({
+      metric: '50.8\u00a0mm',
+      imperial: '2\u00a0in',
+    });
+    expect(measureTexts({ value: 1.5, unit: 'm' }, 'fr-CA', 3).metric).toBe('1,5\u00a0m');
   });
 });

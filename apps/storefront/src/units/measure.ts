@@ -42,3 +42,14 @@ export function formatMeasurement(
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: fractionDigits }).format(value);
   return `${number}\u00a0${unit}`;
 }
+
+/** A measurement's text in each unit system (what `<Measure>` shows, picked by the visitor's choice). */
+export type MeasureTexts = Record<UnitSystem, string>;
+
+/** `formatMeasurement` in both unit systems: `measureTexts({value: 50.8, unit: 'mm'}, 'en-US')` → 50.8 mm / 2 in. */
+export function measureTexts(measurement: Measurement, locale: string, fractionDigits = 2): MeasureTexts {
+  return {
+    metric: formatMeasurement(measurement, 'metric', locale, fractionDigits),
+    imperial: formatMeasurement(measurement, 'imperial', locale, fractionDigits),
+  };
+}
