@@ -19,16 +19,6 @@ const LocaleUnitsContext = createContext<LocaleUnits>({
 });
 
 const listeners = new Set<() => void>();
-/**
- * The visitor's choice, read from the cookie once per page: every measurement on the page asks for it
- * while rendering, and parsing `document.cookie` each time was ≈ 16 ms of a family page's hydration.
- * Only `choose` changes it (and writes the cookie).
- */
-let choiceOfThisPage: UnitSystem | null | undefined;
-const readChoice = (): UnitSystem | null => {
-  if (choiceOfThisPage === undefined) choiceOfThisPage = unitSystemOf(readCookie(UNIT_SYSTEM_COOKIE));
-  return choiceOfThisPage;
-};
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -46,13 +36,16 @@ export function useUnitSystem(): {
   choose: (system: UnitSystem) => void;
 } {
   const units = useContext(LocaleUnitsContext);
-  const choice = useSyncExternalStore(subscribe, readChoice, () => units.initialChoice);
+  const choice = useSyncExternalStore(
+    subscribe,
+    () => unitSystemOf(readCookie(UNIT_SYSTEM_COOKIE)),
+    () => units.initialChoice,
+  );
   return {
     system: effectiveUnitSystem(units, choice),
     togglable: units.showsMetricToggle,
     choose: (system) => {
       writeCookie(UNIT_SYSTEM_COOKIE, system);
-      choiceOfThisPage = system;
       for (const listener of listeners) listener();
     },
   };
