@@ -27,9 +27,10 @@ export const PAINT_FIRST_LOADER =
   'function frames(n,f){requestAnimationFrame(function(){setTimeout(n>1?function(){frames(n-1,f)}:f)})}' +
   "function painted(){var p=w.performance;return!!(p&&p.getEntriesByName&&p.getEntriesByName('first-contentful-paint').length)}" +
   // After the shell's frame, and not before the first contentful paint has been presented (it is reported
-  // late on a busy machine): the paint entry, or the load event and two more frames, whichever is first.
+  // late on a busy machine): the paint entry, or the load event and two more frames, whichever is first
+  // (a browser without paint timing has only the second).
   'function arm(){if(armed)return;armed=1;if(hidden())return start();frames(2,function(){if(painted())return start();' +
-  "try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()}).observe({type:'paint',buffered:true})}catch(_){}" +
+  "if((w.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0)new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)start()}).observe({type:'paint',buffered:true});" +
   "if(d.readyState==='complete')frames(2,start);else w.addEventListener('load',function(){frames(2,start)})})}" +
   'self.__paintFirst=function(s,shellDone){started?load(s):q.push(s);if(shellDone)arm()};' +
   "d.addEventListener('DOMContentLoaded',arm);" +

@@ -1,34 +1,21 @@
 import { SEARCH_SERVICE_PATH, searchLocaleOf } from './config';
 
+/** What every event of a page carries: its locale and path, the browser id and the time. */
+interface PageEventInput {
+  locale: string;
+  pageUri: string;
+  uuid: string;
+  now: number;
+}
+
 /**
  * The entity page view of a product page as a v4 event — the body the SDK's
  * `trackEntityPageViewEvent('product', {items: [{id}]})` sends — built here so product pages do not load
  * the SDK (≈ 80 KB) just to say "viewed": their first-load JavaScript budget (≤ 130 KB) has no room for it.
  * Pure; `product-tracker.tsx` sends it only while tracking consent is on, with the browser id.
  */
-export function entityPageViewEvent(input: {
-  productId: string;
-  locale: string;
-  pageUri: string;
-  uuid: string;
-  now: number;
-}): Record<string, unknown> {
-  return {
-    name: 'entity_page',
-    action: 'view',
-    uuid: input.uuid,
-    client_time_ms: input.now,
-    value: {
-      entities: [{ id: input.productId, entity_type: 'product' }],
-      context: pageContext(input.locale, input.pageUri),
-    },
-  };
-}
-
-/** The event context the SDK's `EventContext.toJson()` gives: the page and its locale. */
-function pageContext(locale: string, pageUri: string): Record<string, unknown> {
-  const { country, language } = searchLocaleOf(locale as Parameters<typeof searchLocaleOf>[0]);
-  return { page: { uri: pageUri, locale_country: country, locale_language: language } };
+export function entityPageViewEvent(input: PageEventInput & { productId: string }): Record<string, unknown> {
+  return pageEvent('entity_page', input, { entities: [{ id: input.productId, entity_type: 'product' }] });
 }
 
 /**
@@ -36,23 +23,25 @@ function pageContext(locale: string, pageUri: string): Record<string, unknown> {
  * sends when a block widget first appears — for the blocks home and family pages render on the server
  * (`server-blocks.ts`), which have no SDK widget to send it. Pure, like `entityPageViewEvent`.
  */
-export function widgetViewEvent(input: {
-  rfkId: string;
-  locale: string;
-  pageUri: string;
-  uuid: string;
-  now: number;
-}): Record<string, unknown> {
+export function widgetViewEvent(input: PageEventInput & { rfkId: string }): Record<string, unknown> {
+  return pageEvent('widget', input, { entity: 'content', rfk_id: input.rfkId, entities: [] });
+}
+
+/** A view event's envelope, and its context as the SDK's `EventContext.toJson()` gives it. */
+function pageEvent(
+  name: string,
+  input: PageEventInput,
+  value: Record<string, unknown>,
+): Record<string, unknown> {
+  const { country, language } = searchLocaleOf(input.locale as Parameters<typeof searchLocaleOf>[0]);
   return {
-    name: 'widget',
+    name,
     action: 'view',
     uuid: input.uuid,
     client_time_ms: input.now,
     value: {
-      entity: 'content',
-      rfk_id: input.rfkId,
-      entities: [],
-      context: pageContext(input.locale, input.pageUri),
+      ...value,
+      context: { page: { uri: input.pageUri, locale_country: country, locale_language: language } },
     },
   };
 }
