@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPILE_HINT, startupChunks } from '../server/src/compile-hints';
+import { storefrontDir } from '../server/src/paths';
 import { launchBrowser } from './harness/browser';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
@@ -156,6 +158,28 @@ describe('the site on the embedded database', () => {
     expect(timeline.chunks.length).toBeGreaterThan(3);
     expect(Math.min(...timeline.chunks)).toBeGreaterThan(timeline.firstPaint ?? Number.POSITIVE_INFINITY);
     await context.close();
+  });
+
+  it("sends every chunk a page starts with V8's compile hint first, and lazily loaded chunks as built", async () => {
+    const html = await (await fetch(`${site.url}/products/cable-tray/ladder-tray/ladder-tray-nema`)).text();
+    const started = [...html.matchAll(/__paintFirst\("(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map(
+      (m) => m[1],
+    );
+    expect(started.length).toBeGreaterThan(5);
+    for (const chunk of started) {
+      const body = await (
+        await fetch(`${site.url}${chunk}`, { headers: { 'accept-encoding': 'br' } })
+      ).text();
+      expect(body.startsWith(COMPILE_HINT), chunk).toBe(true);
+    }
+    const nextDir = path.join(storefrontDir, '.next');
+    const startup = new Set(startupChunks(nextDir));
+    const lazy = readdirSync(path.join(nextDir, 'static/chunks')).find(
+      (name) => name.endsWith('.js') && !startup.has(`static/chunks/${name}`),
+    );
+    expect(lazy).toBeDefined();
+    const body = await (await fetch(`${site.url}/_next/static/chunks/${lazy}`)).text();
+    expect(body.startsWith(COMPILE_HINT)).toBe(false);
   });
 
   it('mails a password-reset code as an .eml file under $DATA_DIR/mail', async () => {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { addCompileHints } from './compile-hints';
 import { repoRoot, storefrontDir } from './paths';
 
 /** Folders whose files end up in the storefront build; a change in any of them makes the build stale. */
@@ -65,27 +66,44 @@ export function buildStorefront(): Promise<void> {
   });
 }
 
-/** Builds when needed (mode `auto`), always, or never (then a missing build is an error). */
+/**
+ * Builds when needed (mode `auto`), always, or never (then a missing build is an error), and then puts
+ * V8's compile hint into the build's start-up chunks (`compile-hints.ts`).
+ */
 export async function ensureStorefrontBuild(mode: 'auto' | 'never' | 'always'): Promise<void> {
   const decide = (): BuildDecision =>
     mode === 'always' ? { build: true, reason: 'forced' } : storefrontBuildDecision();
   const first = decide();
-  if (!first.build) return;
-  if (mode === 'never') {
-    throw new Error(`The storefront must be built (${first.reason}) but STOREFRONT_BUILD=never.`);
+  if (first.build) {
+    if (mode === 'never') {
+      throw new Error(`The storefront must be built (${first.reason}) but STOREFRONT_BUILD=never.`);
+    }
+    // Two servers starting at once (two terminals, or parallel test files) must not both write
+    // `.next`: one builds, the other waits and then finds the build fresh.
+    const release = await takeBuildLock();
+    try {
+      const decision = decide();
+      if (decision.build) {
+        console.log(`[server] building the storefront: ${decision.reason}`);
+        const started = performance.now();
+        await buildStorefront();
+        console.log(`[server] storefront built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+    } finally {
+      release();
+    }
   }
-  // Two servers starting at once (two terminals, or parallel test files) must not both write
-  // `.next`: one builds, the other waits and then finds the build fresh.
-  const release = await takeBuildLock();
+  hintStartupChunks();
+}
+
+/** The hint only speeds up the start of pages: a build it cannot be written into (read-only) still serves. */
+function hintStartupChunks(): void {
   try {
-    const decision = decide();
-    if (!decision.build) return;
-    console.log(`[server] building the storefront: ${decision.reason}`);
-    const started = performance.now();
-    await buildStorefront();
-    console.log(`[server] storefront built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    release();
+    addCompileHints(path.join(storefrontDir, '.next'));
+  } catch (error) {
+    console.warn(
+      `[server] could not add compile hints to the storefront's start-up chunks: ${String(error)}`,
+    );
   }
 }
 
