@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { cookieValue } from '../browser/cookies';
+import { cookieValue, documentCookies } from '../browser/cookies';
 import { SESSION_COOKIE } from './session-cookies';
 
 export interface AccountMenuTexts {
@@ -34,7 +34,7 @@ const SessionMenu = lazy(() =>
 export function AccountMenu(props: AccountMenuProps) {
   const [withSession, setWithSession] = useState(false);
   useEffect(() => {
-    const cookies = document.cookie;
+    const cookies = documentCookies();
     if (cookieValue(cookies, SESSION_COOKIE.token) || cookieValue(cookies, SESSION_COOKIE.refresh)) {
       setWithSession(true);
     }

@@ -1,4 +1,4 @@
-import { cookieValue } from '../browser/cookies';
+import { cookieValue, documentCookies } from '../browser/cookies';
 import { loginStatusFromToken } from '../tracking/login-status';
 import { SESSION_COOKIE } from './session-cookies';
 
@@ -17,7 +17,7 @@ export interface BrowserSession {
   role: string;
 }
 
-export function readBrowserSession(cookies = document.cookie, now = Date.now()): BrowserSession | null {
+export function readBrowserSession(cookies = documentCookies(), now = Date.now()): BrowserSession | null {
   const token = cookieValue(cookies, SESSION_COOKIE.token);
   if (!token || loginStatusFromToken(token, now) !== 'logged in') return null;
   return {
@@ -34,7 +34,7 @@ let refreshing: Promise<BrowserSession | null> | null = null;
 export function freshSession(): Promise<BrowserSession | null> {
   const current = readBrowserSession();
   if (current) return Promise.resolve(current);
-  const rid = cookieValue(document.cookie, SESSION_COOKIE.refresh);
+  const rid = cookieValue(documentCookies(), SESSION_COOKIE.refresh);
   if (!rid) return Promise.resolve(null);
   refreshing ??= renew(rid).finally(() => {
     refreshing = null;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { cookieValue, serializeCookie } from './cookies';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cookieValue, documentCookies, readCookie, serializeCookie, writeCookie } from './cookies';
 
 describe('cookies', () => {
   it('finds one cookie by exact name and decodes it', () => {
@@ -17,5 +17,39 @@ describe('cookies', () => {
     expect(serializeCookie('x', 'y', { maxAgeSeconds: 0, secure: true })).toBe(
       'x=y; Path=/; SameSite=Lax; Max-Age=0; Secure',
     );
+  });
+});
+
+describe("the document's cookies, read once per task", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks the browser once per task, again after the microtasks and after a write of its own', async () => {
+    let jar = 'unit_system=metric';
+    let reads = 0;
+    vi.stubGlobal('location', { protocol: 'http:' });
+    vi.stubGlobal('document', {
+      get cookie() {
+        reads++;
+        return jar;
+      },
+      set cookie(written: string) {
+        jar = `${jar}; ${written.split(';')[0]}`;
+      },
+    });
+    expect(readCookie('unit_system')).toBe('metric');
+    expect(documentCookies()).toBe('unit_system=metric');
+    expect(reads).toBe(1);
+
+    jar = 'unit_system=imperial'; // a response's Set-Cookie: seen from the next task on
+    expect(readCookie('unit_system')).toBe('metric');
+    await Promise.resolve();
+    expect(readCookie('unit_system')).toBe('imperial');
+    expect(reads).toBe(2);
+
+    writeCookie('consent', 'on');
+    expect(readCookie('consent')).toBe('on');
+    expect(reads).toBe(3);
   });
 });

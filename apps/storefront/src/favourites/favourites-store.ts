@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { readBrowserSession } from '../auth/browser-session';
 import { SESSION_COOKIE } from '../auth/session-cookies';
-import { cookieValue } from '../browser/cookies';
+import { cookieValue, documentCookies } from '../browser/cookies';
 import type { FavouriteChange, FavouriteList } from './favourite-types';
 
 /**
@@ -50,7 +50,7 @@ const requests = () => import('./favourites-requests');
 function ensureLoaded(): void {
   const token = readBrowserSession()?.token;
   if (token === stateToken && (state.status === 'ready' || state.status === 'loading')) return;
-  if (!token && !cookieValue(document.cookie, SESSION_COOKIE.refresh)) {
+  if (!token && !cookieValue(documentCookies(), SESSION_COOKIE.refresh)) {
     void Promise.resolve().then(() => {
       if (state.status !== 'visitor') setFavouritesState({ status: 'visitor' }, null);
     });
