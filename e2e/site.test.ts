@@ -140,6 +140,36 @@ describe('the site on the embedded database', () => {
 
     const context = await browser.newContext();
     const page = await context.newPage();
+    // When the loader inserts each framework chunk (old browsers' noModule polyfills aside): had the first
+    // contentful paint been reported, and how many animation frames had begun since the load event? The
+    // loader waits for the one or for two frames after the other (Chromium reports the paint when the
+    // frame is presented, which can come later). A mutation observer's callback runs in the inserting task.
+    await page.addInitScript(() => {
+      const seen: { painted: boolean; framesAfterLoad: number }[] = [];
+      let framesAfterLoad = 0;
+      Object.assign(window, { chunkInsertions: seen });
+      addEventListener('load', () => {
+        const tick = () => {
+          framesAfterLoad++;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (
+              node instanceof HTMLScriptElement &&
+              !node.noModule &&
+              node.src.includes('/_next/static/chunks/')
+            ) {
+              const painted = performance.getEntriesByName('first-contentful-paint').length > 0;
+              seen.push({ painted, framesAfterLoad });
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(family);
     // Hydrated: the units toggle (a client component) answers a click.
     const toggle = page.getByRole('group', { name: 'Units' });
@@ -147,16 +177,15 @@ describe('the site on the embedded database', () => {
     await expect
       .poll(() => toggle.getByRole('button', { name: 'Metric' }).getAttribute('aria-pressed'))
       .toBe('true');
-    const timeline = await page.evaluate(() => ({
-      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      chunks: performance
-        .getEntriesByType('resource')
-        .filter((entry) => /\/_next\/static\/chunks\/[^/?]+\.js/.test(entry.name))
-        .map((entry) => entry.startTime),
-    }));
-    expect(timeline.firstPaint).not.toBeNull();
-    expect(timeline.chunks.length).toBeGreaterThan(3);
-    expect(Math.min(...timeline.chunks)).toBeGreaterThan(timeline.firstPaint ?? Number.POSITIVE_INFINITY);
+    const insertions = await page.evaluate(
+      () =>
+        (window as unknown as { chunkInsertions: { painted: boolean; framesAfterLoad: number }[] })
+          .chunkInsertions,
+    );
+    expect(insertions.length).toBeGreaterThan(3);
+    for (const insertion of insertions) {
+      expect(insertion.painted || insertion.framesAfterLoad >= 2, JSON.stringify(insertion)).toBe(true);
+    }
     await context.close();
   });
 
