@@ -441,6 +441,32 @@ describe('search', () => {
     }
   });
 
+  it('puts the SEO block at the head’s start from the page’s inline script, before any framework script runs', async () => {
+    const { context, page } = await newPage();
+    try {
+      // No framework chunk ever arrives: only the page's inline scripts run. (The frame's own goto: the
+      // harness's page.goto would wait for React.)
+      await page.route('**/_next/static/chunks/**', (route) => route.abort());
+      await page.mainFrame().goto(`${site.url}/`);
+      const placed = await page.evaluate(() => ({
+        first: document.head.firstElementChild?.getAttribute('data-rfk-id-seo'),
+        copies: document.head.querySelectorAll('[data-rfk-id-seo="rfkid_seo"][data-rfk-seo-copy]').length,
+        inTemplate: document.querySelector<HTMLTemplateElement>('template[data-rfk-id-seo="rfkid_seo"]')
+          ?.content.children.length,
+        react: Object.keys(document).some((key) => key.startsWith('_reactListening')),
+      }));
+      expect(placed).toEqual({
+        first: 'rfkid_seo',
+        copies: placed.inTemplate,
+        inTemplate: placed.inTemplate,
+        react: false,
+      });
+      expect(placed.copies).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('follows client-side navigation: the home page’s SEO block leaves the head, each server block sends one view', async () => {
     const { context, page } = await newPage();
     const events = recordEvents(page);

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SEO_PLACEMENT_SCRIPT } from './seo-placement-script';
 import { placeSeoBlocks, SEO_COPY_ATTRIBUTE, watchBlockViews } from './server-blocks-follow';
 
 function page(seo: Record<string, string>, blocks: string[] = []): void {
@@ -41,6 +42,22 @@ describe('SEO blocks in the head', () => {
     placeSeoBlocks(document);
     expect(document.head.querySelectorAll(`[${SEO_COPY_ATTRIBUTE}]`)).toHaveLength(0);
     expect(document.head.querySelector('title')).not.toBeNull();
+  });
+
+  it('places them the same way from the page’s inline script, which runs with nothing but the document', () => {
+    const seo = {
+      a: '<meta name="description" content="Cable tray">',
+      b: '<script type="application/ld+json">{}</script>',
+    };
+    page(seo);
+    placeSeoBlocks(document);
+    const byFunction = document.head.innerHTML;
+    document.head.innerHTML = '<title>Page</title><meta name="viewport" content="width=device-width">';
+    page(seo);
+    // Global scope only, as an inline <script> has: no module, no import.
+    new Function(SEO_PLACEMENT_SCRIPT)();
+    expect(document.head.innerHTML).toBe(byFunction);
+    expect(document.head.querySelectorAll(`[${SEO_COPY_ATTRIBUTE}]`)).toHaveLength(2);
   });
 
   it('leaves head nodes it did not make alone (the search page’s SDK blocks)', () => {

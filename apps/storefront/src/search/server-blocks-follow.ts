@@ -3,8 +3,9 @@
  * (`server-blocks-view.tsx`), on the first load and after every client-side navigation (the shell's
  * page-view tracker calls these; the pages themselves load no script for it):
  * - `placeSeoBlocks`: the head holds copies of exactly the current page's SEO blocks. On the first load the
- *   page's inline script has already placed them; after a client-side navigation React does not run
- *   that script, and the previous page's copies would stay (a family's description on the next family).
+ *   page's inline script, this same function, has already placed them before the first paint; after a
+ *   client-side navigation React does not run that script, and the previous page's copies would stay (a
+ *   family's description on the next family).
  * - `watchBlockViews`: a widget view once per block, when it is first at least 20 % visible, as the SDK's
  *   block widgets do (spec §5 "appear (first time at least 20 percent visible, once)").
  */
@@ -15,14 +16,17 @@ export const SEO_COPY_ATTRIBUTE = 'data-rfk-seo-copy';
 export const APPEAR_THRESHOLD = 0.2;
 
 export function placeSeoBlocks(doc: Document): void {
-  for (const old of doc.head.querySelectorAll(`[${SEO_COPY_ATTRIBUTE}]`)) old.remove();
+  // Self-contained (no imports, no module constants, syntax every supported browser parses): the page's
+  // inline script is this function's source (`seo-placement-script.ts`).
+  const copyAttribute = 'data-rfk-seo-copy';
+  for (const old of doc.head.querySelectorAll(`[${copyAttribute}]`)) old.remove();
   const templates = [...doc.querySelectorAll<HTMLTemplateElement>('template[data-rfk-id-seo]')];
   for (const template of templates.reverse()) {
     const id = template.getAttribute('data-rfk-id-seo') ?? '';
     const copy = template.content.cloneNode(true) as DocumentFragment;
     for (const node of copy.children) {
       node.setAttribute('data-rfk-id-seo', id);
-      node.setAttribute(SEO_COPY_ATTRIBUTE, '');
+      node.setAttribute(copyAttribute, '');
     }
     doc.head.prepend(copy);
   }

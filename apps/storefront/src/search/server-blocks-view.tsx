@@ -1,13 +1,5 @@
+import { SEO_PLACEMENT_SCRIPT } from './seo-placement-script';
 import type { PageBlocks } from './server-blocks';
-
-/**
- * Moves each SEO block's markup to the start of `<head>` while the page is parsed (spec §2), before the
- * first paint. The template stays where it is (hydration sees what the server sent); the copies carry
- * `data-rfk-id-seo` and `data-rfk-seo-copy` so a second run replaces instead of adding, and after a
- * client-side navigation (where React does not run this script) `placeSeoBlocks` puts the new page's in
- * place of the old page's. A constant: no visitor input.
- */
-const MOVE_SEO = `(function(){var t=document.querySelectorAll('template[data-rfk-id-seo]');for(var i=t.length-1;i>=0;i--){var id=t[i].getAttribute('data-rfk-id-seo');var old=document.head.querySelectorAll('[data-rfk-seo-copy]');for(var j=0;j<old.length;j++){if(old[j].getAttribute('data-rfk-id-seo')===id)old[j].remove();}var f=t[i].content.cloneNode(true);for(var k=0;k<f.children.length;k++){f.children[k].setAttribute('data-rfk-id-seo',id);f.children[k].setAttribute('data-rfk-seo-copy','');}document.head.prepend(f);}})();`;
 
 /** Server-rendered content blocks (`server-blocks.ts`): body blocks in place, SEO blocks into the head. */
 export function ServerContentBlocks({ blocks }: { blocks: PageBlocks }) {
@@ -41,8 +33,10 @@ export function ServerContentBlocks({ blocks }: { blocks: PageBlocks }) {
         />
       ))}
       {blocks.seo.length > 0 && (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant written here, no visitor input
-        <script dangerouslySetInnerHTML={{ __html: MOVE_SEO }} />
+        // SEO blocks at the head's start before the first paint; the templates stay where they are, so
+        // hydration sees what the server sent (`seo-placement-script.ts`).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant built from our own function, no visitor input
+        <script dangerouslySetInnerHTML={{ __html: SEO_PLACEMENT_SCRIPT }} />
       )}
     </>
   );
