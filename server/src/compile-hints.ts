@@ -1,4 +1,13 @@
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { createContext, runInContext } from 'node:vm';
 
@@ -21,9 +30,8 @@ export function startupChunks(nextDir: string): string[] {
     rootMainFiles?: unknown;
   };
   for (const file of stringList(buildManifest.rootMainFiles)) chunks.add(file);
-  for (const manifest of clientReferenceManifests(path.join(nextDir, 'server', 'app'))) {
-    for (const file of entryFiles(manifest)) chunks.add(file);
-  }
+  for (const file of entryFiles(clientReferenceManifests(path.join(nextDir, 'server', 'app'))))
+    chunks.add(file);
   return [...chunks].filter((file) => file.startsWith('static/') && file.endsWith('.js')).sort();
 }
 
@@ -38,8 +46,8 @@ export function addCompileHints(nextDir: string): number {
   for (const chunk of startupChunks(nextDir)) {
     const file = path.join(nextDir, chunk);
     if (!existsSync(file)) continue;
+    if (startsWithHint(file)) continue;
     const body = readFileSync(file);
-    if (body.subarray(0, COMPILE_HINT.length).toString('latin1') === COMPILE_HINT) continue;
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, Buffer.concat([Buffer.from(COMPILE_HINT, 'latin1'), body]));
     renameSync(temporary, file);
@@ -59,13 +67,26 @@ function clientReferenceManifests(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/** Reads only the file's first bytes: at every start most chunks already have the hint. */
+function startsWithHint(file: string): boolean {
+  const head = Buffer.alloc(COMPILE_HINT.length);
+  const fd = openSync(file, 'r');
+  try {
+    return readSync(fd, head, 0, head.length, 0) === head.length && head.toString('latin1') === COMPILE_HINT;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
- * A client reference manifest is a script that assigns `globalThis.__RSC_MANIFEST[route]`: it is run in
- * an empty context (no Node globals), and the `entryJSFiles` of all its routes' segments are returned.
+ * A client reference manifest is a script that assigns `globalThis.__RSC_MANIFEST[route]`. All of them
+ * run in one empty context (no Node globals), and the `entryJSFiles` of every route's segments are returned.
  */
-function entryFiles(file: string): string[] {
+function entryFiles(manifests: string[]): string[] {
   const context = createContext({}) as { __RSC_MANIFEST?: Record<string, { entryJSFiles?: unknown }> };
-  runInContext(readFileSync(file, 'utf8'), context, { filename: file, timeout: 1000 });
+  for (const file of manifests) {
+    runInContext(readFileSync(file, 'utf8'), context, { filename: file, timeout: 1000 });
+  }
   return Object.values(context.__RSC_MANIFEST ?? {}).flatMap((route) =>
     Object.values((route.entryJSFiles ?? {}) as Record<string, unknown>).flatMap(stringList),
   );

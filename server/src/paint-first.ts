@@ -12,8 +12,9 @@ import onHeaders from 'on-headers';
  * largest paint on that paint's path (docs/BENCHMARKS.md, issue 7). Here each such tag becomes a call
  * of a small inline loader (queued in the head, the bootstrap one arms it once the shell has been parsed),
  * and the loader inserts the same scripts, async, once the shell's frame is on screen: two
- * `requestAnimationFrame` turns after the shell, and not before the first contentful paint has been
- * reported (or, for a page that never reports one, two frames after the load event). A hidden tab loads
+ * `requestAnimationFrame` turns after the shell, and then once the first contentful paint has been
+ * reported or two frames after the load event, whichever comes first (Chromium reports the paint when
+ * the frame is presented, which on a busy machine can come after both). A hidden tab loads
  * them at once (it paints nothing); DOMContentLoaded arms the loader if a page has no bootstrap script.
  *
  * Everything else (inline scripts, the RSC payload, `noModule` polyfills, third-party scripts) is left as

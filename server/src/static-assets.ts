@@ -6,7 +6,7 @@ import { brotliCompress, constants } from 'node:zlib';
 
 const compress = promisify(brotliCompress);
 
-/** The files worth compressing, with the content type Next gives them. */
+/** The files worth compressing, with their content type (Next's, but for JavaScript's). */
 const TYPES: Record<string, string> = {
   // RFC 9239: text/javascript is the JavaScript media type; application/javascript is obsolete.
   '.js': 'text/javascript; charset=utf-8',

@@ -1,4 +1,4 @@
-import { placeSeoBlocks } from './server-blocks-follow';
+import { placeSeoBlocks, SEO_COPY_ATTRIBUTE } from './server-blocks-follow';
 
 /**
  * The inline script that puts a page's SEO blocks at the start of `<head>` while the page is parsed
@@ -6,4 +6,4 @@ import { placeSeoBlocks } from './server-blocks-follow';
  * the first load and client-side navigations place them with the same code. Built on the server from a
  * constant function: no visitor input.
  */
-export const SEO_PLACEMENT_SCRIPT = `(${placeSeoBlocks.toString()})(document);`;
+export const SEO_PLACEMENT_SCRIPT = `(${placeSeoBlocks.toString()})(document, ${JSON.stringify(SEO_COPY_ATTRIBUTE)});`;

@@ -15,10 +15,9 @@ export const SEO_COPY_ATTRIBUTE = 'data-rfk-seo-copy';
 /** Visible share at which a block counts as seen. */
 export const APPEAR_THRESHOLD = 0.2;
 
-export function placeSeoBlocks(doc: Document): void {
-  // Self-contained (no imports, no module constants, syntax every supported browser parses): the page's
-  // inline script is this function's source (`seo-placement-script.ts`).
-  const copyAttribute = 'data-rfk-seo-copy';
+export function placeSeoBlocks(doc: Document, copyAttribute = SEO_COPY_ATTRIBUTE): void {
+  // Self-contained (it uses only its arguments, in syntax every supported browser parses): the page's
+  // inline script is this function's source, called with both arguments (`seo-placement-script.ts`).
   for (const old of doc.head.querySelectorAll(`[${copyAttribute}]`)) old.remove();
   const templates = [...doc.querySelectorAll<HTMLTemplateElement>('template[data-rfk-id-seo]')];
   for (const template of templates.reverse()) {
