@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { type SearchConfig, searchConfigFromEnv } from './config';
 import { dispatch, RequestRefused } from './dispatch';
 import { SearchEngine } from './engine/engine';
+import { PublishLimits } from './events/publish-limits';
+import { startEventRetention } from './events/retention';
 import { eventRoutes } from './events/routes';
 import { Authenticator, AuthRefused } from './http/auth';
 import { errorResponse } from './http/errors';
@@ -15,6 +17,8 @@ export interface SearchServiceOptions extends ServiceOptions {
   config?: SearchConfig;
   /** An engine to share (tests); by default the service builds its own from the database. */
   engine?: SearchEngine;
+  /** The clock of the publish limits (tests hold it still); `Date.now` by default. */
+  now?: () => number;
 }
 
 export interface SearchService extends Service {
@@ -118,31 +122,47 @@ export function createSearchService(database: Database, options: SearchServiceOp
     '/',
     eventRoutes(database, {
       maxBodyBytes: config.SEARCH_EVENT_MAX_BODY_BYTES,
-      authorize: async (request) => {
+      limits: new PublishLimits(
+        config.SEARCH_EVENT_RATE_PER_ADDRESS,
+        config.SEARCH_EVENT_RATE_PER_VISITOR,
+        options.now,
+      ),
+      trustProxy: config.TRUST_PROXY,
+      identify: async (request) => {
         const header = request.headers.get('authorization')?.trim();
         if (!header) {
-          if (config.SEARCH_PUBLIC_EVENTS ?? config.SEARCH_API_KEYS.length === 0) return null;
+          if (config.SEARCH_PUBLIC_EVENTS ?? config.SEARCH_API_KEYS.length === 0) {
+            return { caller: { kind: 'public' } };
+          }
           return {
-            code: 401,
-            type: 'unauthorized',
-            message: 'An api key is required (Authorization header).',
-            severity: 'high',
+            refusal: {
+              code: 401,
+              type: 'unauthorized',
+              message: 'An api key is required (Authorization header).',
+              severity: 'high',
+            },
           };
         }
         try {
-          await auth.authenticate(header);
-          return null;
+          return { caller: await auth.authenticate(header) };
         } catch (error) {
           if (!(error instanceof AuthRefused)) throw error;
           return {
-            code: error.status,
-            type: error.status === 401 ? 'unauthorized' : 'unavailable',
-            message: error.message,
-            severity: 'high',
+            refusal: {
+              code: error.status,
+              type: error.status === 401 ? 'unauthorized' : 'unavailable',
+              message: error.message,
+              severity: 'high',
+            },
           };
         }
       },
     }),
+  );
+  const stopRetention = startEventRetention(
+    database,
+    config.SEARCH_EVENT_RETENTION_DAYS,
+    config.SEARCH_EVENT_RETENTION_INTERVAL_S,
   );
 
   // The SDK's own paths: service host, hosted with an api key, and the commerce (OrderCloud) connector's.
@@ -186,6 +206,7 @@ export function createSearchService(database: Database, options: SearchServiceOp
     engine,
     stop() {
       service.stop();
+      stopRetention();
       if (!options.engine) engine.stop();
     },
   };

@@ -32,6 +32,38 @@ const schema = z.object({
     .min(1024)
     .max(1_048_576)
     .default(65_536),
+  /**
+   * Events one client address may publish per minute, and one visitor (browser id `uuid`, or signed-in
+   * user) — at once up to the same number. Api-key publishers (a trusted back end) are not limited.
+   */
+  SEARCH_EVENT_RATE_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(100)
+    .max(1_000_000)
+    .default(1200),
+  SEARCH_EVENT_RATE_PER_VISITOR: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(100, 'must be at least 100 (one full batch)')
+    .max(1_000_000)
+    .default(120),
+  /** Days events are kept; older ones are deleted by the retention job (at least 1). */
+  SEARCH_EVENT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(3650)
+    .default(90),
+  /** How often the retention job runs, in seconds (0 = not on this instance). */
+  SEARCH_EVENT_RETENTION_INTERVAL_S: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(3600),
+  /** Behind a reverse proxy that appends the client's address to X-Forwarded-For (as the single server's). */
+  TRUST_PROXY: flag.default(false),
   /** How often the index reads the change feed when no change signal arrives (ms). */
   SEARCH_FEED_INTERVAL_MS: z.coerce
     .number({ error: 'must be a number' })

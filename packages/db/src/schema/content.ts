@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Localised content items of the content service: one row per item and locale.
@@ -21,11 +30,27 @@ export const contentItems = pgTable(
 );
 
 /**
- * Newsletter sign-ups of the content service: one row per address, stored trimmed and lowercased, so a
- * second sign-up of the same address (even a concurrent one) is refused by the primary key.
+ * Newsletter sign-ups of the content service (double opt-in): one row per address, stored trimmed and
+ * lowercased. A sign-up is pending until the link mailed to the address is used (`confirmed_at`); only a
+ * confirmed subscription counts. Pending rows lapse at `expires_at` and are then deleted. The token is
+ * stored as its SHA-256 only. `confirmation_count` mails were sent since `confirmation_window_started_at`:
+ * the per-address limit on confirmation mails, shared by every instance.
  */
-export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
-  email: text('email').primaryKey(),
-  locale: text('locale').notNull(),
-  subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    email: text('email').primaryKey(),
+    locale: text('locale').notNull(),
+    /** The latest sign-up request. */
+    subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    tokenHash: text('token_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    confirmationCount: integer('confirmation_count').notNull().default(0),
+    confirmationWindowStartedAt: timestamp('confirmation_window_started_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscriptions_token_idx').on(t.tokenHash),
+    index('newsletter_subscriptions_pending_idx').on(t.expiresAt).where(sql`${t.confirmedAt} is null`),
+  ],
+);

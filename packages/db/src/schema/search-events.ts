@@ -5,7 +5,8 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
  * Tracking events of the search service (Sitecore Search's v4 publish): append-only, one row per accepted
  * event. The columns are what the recommendation recipes query (trending: entity views, clicks and adds in
  * a recent window; recently viewed: a visitor's last `entity_page` views); `value` keeps the event's
- * payload exactly as it was sent. A trigger (migration `search_events`) refuses updates.
+ * payload exactly as it was sent. Triggers refuse updates, and deletes except the retention job's
+ * (`search_events_delete_before`, migration `search_events_retention`).
  */
 export const searchEvents = pgTable(
   'search_events',
@@ -20,7 +21,17 @@ export const searchEvents = pgTable(
     actionSubType: text('action_sub_type'),
     /** The anonymous visitor id the SDK generates (`uuid`) and/or the site's own user id (`user_id`). */
     uuid: text('uuid'),
+    /**
+     * A user id only ever comes from the publisher's proven identity: the commerce token's user (with its
+     * company, as user IDs are unique per company only) or an api key's caller; never from an anonymous body.
+     */
     userId: text('user_id'),
+    companyId: text('company_id'),
+    /**
+     * The network the event came from (the client address cut to its /24 or /48 network, never the whole
+     * address); null for api-key publishers. Recommendations count at most a few visitors per network.
+     */
+    source: text('source'),
     rfkId: text('rfk_id'),
     /** The entity type of the event's items (`value.entity`, else the first item's `entity_type`). */
     entityType: text('entity_type'),

@@ -11,7 +11,14 @@ import type { SearchConfig } from '../config';
 export type Caller =
   | { kind: 'public' }
   | { kind: 'api-key' }
-  | { kind: 'user'; userId: string; companyId: string | null; expiresAt: number };
+  | {
+      kind: 'user';
+      userId: string;
+      companyId: string | null;
+      /** An anonymous shopper's token (`orderid` claim): the template user's id, shared by every visitor. */
+      anonymous: boolean;
+      expiresAt: number;
+    };
 
 export class AuthRefused extends Error {
   constructor(
@@ -108,6 +115,7 @@ export class Authenticator {
         kind: 'user' as const,
         userId,
         companyId: typeof payload.cmp === 'string' ? payload.cmp : null,
+        anonymous: typeof payload.orderid === 'string',
         expiresAt: payload.exp,
       };
       if (this.verified.size >= MAX_REMEMBERED) this.verified.clear();

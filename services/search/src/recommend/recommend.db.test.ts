@@ -142,12 +142,24 @@ describe('similar products (rfkid_1)', () => {
 });
 
 describe('trending (rfkid_2) and recently viewed (rfkid_4) from published events', () => {
-  it('ranks by decayed views, clicks and adds, in the region, without the context product', async () => {
+  it('ranks by decayed views, clicks and adds of distinct visitors, in the region, without the context product', async () => {
     const [a, b, c, d] = familyIn('US', 4);
     if (!a || !b || !c || !d) throw new Error('family too small');
     const euOnly = docs().find((doc) => !doc.scopes.includes('US'));
     if (!euOnly) throw new Error('no product outside the US');
-    for (let i = 0; i < 3; i++) await sdk.trackEntityPageViewEvent('product', { items: [{ id: a.id }] });
+    // Three visitors view a (3 × 1); one clicks b (2); the SDK's visitor adds c (4).
+    for (const uuid of ['viewer-1', 'viewer-2', 'viewer-3']) {
+      const view = await search.post(
+        {
+          uuid,
+          name: 'entity_page',
+          action: 'view',
+          value: { entities: [{ id: a.id, entity_type: 'product' }] },
+        },
+        { path: '/api/event/v4/publish' },
+      );
+      expect(view.json).toMatchObject({ stored: 1 });
+    }
     await sdk.trackSearchResultsClickEntityEvent('rfkid_7', 'product', { index: 0, items: [{ id: b.id }] });
     await sdk.trackAddToCartEvent('product', { items: [{ id: c.id, quantity: 1 }] });
     for (let i = 0; i < 5; i++) await sdk.trackEntityPageViewEvent('product', { items: [{ id: euOnly.id }] });
@@ -173,14 +185,15 @@ describe('trending (rfkid_2) and recently viewed (rfkid_4) from published events
 });
 
 describe('often added to the same project (rfkid_3)', () => {
-  it('ranks the products most often in the same projects', async () => {
+  it('ranks the products most people put in the same projects', async () => {
     const [a, b, c, d] = familyIn('CA', 4).map((doc) => doc.id);
     if (!a || !b || !c || !d) throw new Error('family too small');
+    // Each project of another user: b shares projects with a for two people, c and d for one each.
     const projects: Record<string, string[]> = { P1: [a, b, c], P2: [a, b], P3: [a, d], P4: [b, c] };
     for (const [id, products] of Object.entries(projects)) {
       await search.database.db
         .insert(orders)
-        .values({ id, fromCompanyType: 'buyer', fromCompanyId: 'B1', fromUserId: 'U1' });
+        .values({ id, fromCompanyType: 'buyer', fromCompanyId: 'B1', fromUserId: `U-${id}` });
       await search.database.db.insert(lineItems).values(
         products.map((productId, i) => ({
           orderId: id,

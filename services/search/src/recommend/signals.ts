@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 /**
  * What the recommendation recipes read from the database: stored events (search_events, append-only)
  * and project line items. Each query is one indexed statement; the trending scores, which scan a window
- * of events, are cached by the recipes (see cache.ts).
+ * of events, are cached by the recipes (see cache.ts). Interest is counted in distinct people, never in
+ * events: what one client sends repeatedly weighs what one person's interest weighs.
  */
 
 /** How much each kind of interaction says about interest in a product (trending). */
@@ -20,6 +21,11 @@ export const TRENDING_WEIGHTS = {
 } as const;
 
 export interface TrendingOptions {
+  /**
+   * Visitors of one network counted per product, the most interested first: whoever can mint browser ids
+   * (each a new "visitor") gets no more weight than a few people sharing an office connection.
+   */
+  visitorsPerNetwork: number;
   /** Only interactions of the last `windowDays` count. */
   windowDays: number;
   /** An interaction counts half after `halfLifeHours` (exponential decay). */
@@ -31,6 +37,7 @@ export interface TrendingOptions {
 }
 
 export const DEFAULT_TRENDING: TrendingOptions = {
+  visitorsPerNetwork: 3,
   windowDays: 14,
   halfLifeHours: 72,
   max: 2000,
@@ -50,8 +57,12 @@ export async function eventGeneration(database: Database): Promise<number> {
 }
 
 /**
- * Decayed interest per product over the recent window: product views, widget clicks and adds from the
- * events, plus lines added to projects. Best first.
+ * Decayed interest per product over the recent window, counted in people, not events: product views,
+ * widget clicks and adds from the events, plus lines added to projects. Each visitor (signed-in user, else
+ * browser id) counts once per product — their strongest interaction, decayed from when it happened — so
+ * repeating an event adds nothing; and of the visitors coming from one network only the
+ * `visitorsPerNetwork` most interested count, so new browser ids from one place add little. Project
+ * lines count their project's sender once per product. Best first.
  */
 export async function trendingScores(
   database: Database,
@@ -62,7 +73,9 @@ export async function trendingScores(
   const rows = await queryRows<{ id: string; score: number | string }>(
     database.db,
     sql`with interactions as (
-          select e.received_at as at, item.id,
+          select e.received_at as at, item.id, e.source,
+                 case when e.user_id is not null then 'user:' || coalesce(e.company_id, '') || '/' || e.user_id
+                      else 'uuid:' || e.uuid end as visitor,
                  case when e.action = 'add' then ${TRENDING_WEIGHTS.add}::float8
                       when e.action = 'click' then ${TRENDING_WEIGHTS.click}::float8
                       else ${TRENDING_WEIGHTS.view}::float8 end as weight
@@ -74,12 +87,26 @@ export async function trendingScores(
                  or (e.name = 'widget' and e.action = 'click')
                  or e.action = 'add')
           union all
-          select l.date_added as at, l.product_id as id, ${TRENDING_WEIGHTS.projectLine}::float8 as weight
-          from line_items l
+          select l.date_added as at, l.product_id as id, null as source,
+                 'user:' || o.from_company_id || '/' || o.from_user_id as visitor,
+                 ${TRENDING_WEIGHTS.projectLine}::float8 as weight
+          from line_items l join orders o on o.id = l.order_id
           where l.date_added > now() - ${window}::interval
+        ),
+        visitors as (
+          select id, visitor, min(source) as source,
+                 max(weight * exp(-ln(2) * extract(epoch from (now() - at)) / ${halfLife}::float8)) as score
+          from interactions
+          group by id, visitor
+        ),
+        counted as (
+          select id, score,
+                 row_number() over (partition by id, coalesce(source, visitor) order by score desc, visitor) as rank
+          from visitors
         )
-        select id, sum(weight * exp(-ln(2) * extract(epoch from (now() - at)) / ${halfLife}::float8)) as score
-        from interactions
+        select id, sum(score) as score
+        from counted
+        where rank <= ${options.visitorsPerNetwork}
         group by id
         order by score desc, id
         limit ${options.max}`,
@@ -87,10 +114,13 @@ export async function trendingScores(
   return rows.map((r) => ({ id: r.id, score: Number(r.score) }));
 }
 
-/** Who the recommendations are for: the SDK's anonymous `uuid` and/or the site's `user_id`. */
+/**
+ * Who the recommendations are for: the SDK's anonymous browser id `uuid`, and the signed-in user when the
+ * caller proved one (a commerce token's user and company; an api key's `user_id`, company unknown).
+ */
 export interface Visitor {
   uuid: string | null;
-  userId: string | null;
+  user: { userId: string; companyId: string | null } | null;
 }
 
 /**
@@ -98,13 +128,12 @@ export interface Visitor {
  * indexes on (uuid, id) and (user_id, id).
  */
 export async function recentlyViewed(database: Database, visitor: Visitor, max = 50): Promise<string[]> {
-  if (!visitor.uuid && !visitor.userId) return [];
-  const who =
-    visitor.uuid && visitor.userId
-      ? sql`(uuid = ${visitor.uuid} or user_id = ${visitor.userId})`
-      : visitor.uuid
-        ? sql`uuid = ${visitor.uuid}`
-        : sql`user_id = ${visitor.userId}`;
+  const { uuid, user } = visitor;
+  if (!uuid && !user) return [];
+  const byUser = user
+    ? sql`(user_id = ${user.userId} and company_id is not distinct from ${user.companyId})`
+    : null;
+  const who = uuid && byUser ? sql`(uuid = ${uuid} or ${byUser})` : uuid ? sql`uuid = ${uuid}` : byUser;
   const rows = await queryRows<{ entity_ids: string[] }>(
     database.db,
     sql`select entity_ids from search_events
@@ -123,31 +152,31 @@ export async function recentlyViewed(database: Database, visitor: Visitor, max =
 }
 
 /**
- * Products most often in the same project (order) as the given ones: the number of projects holding
- * both, best first. Reads the line_items product index, then each project's lines by primary key.
+ * Products most often in the same project (order) as the given ones, counted in people: the number of
+ * distinct users (company and user) with a project holding both, however many projects each made; best
+ * first. Reads the line_items product index, then each project's lines by primary key.
  */
 export async function addedTogether(
   database: Database,
   productIds: string[],
   max = 200,
-): Promise<{ id: string; projects: number }[]> {
+): Promise<{ id: string; users: number }[]> {
   if (productIds.length === 0) return [];
-  const rows = await queryRows<{ id: string; projects: number | string }>(
+  const list = sql.join(
+    productIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string; users: number | string }>(
     database.db,
-    sql`select other.product_id as id, count(distinct other.order_id) as projects
+    sql`select other.product_id as id, count(distinct (o.from_company_id, o.from_user_id)) as users
         from line_items mine
         join line_items other on other.order_id = mine.order_id
-        where mine.product_id in (${sql.join(
-          productIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-          and other.product_id not in (${sql.join(
-            productIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
+        join orders o on o.id = mine.order_id
+        where mine.product_id in (${list})
+          and other.product_id not in (${list})
         group by other.product_id
-        order by projects desc, other.product_id
+        order by users desc, other.product_id
         limit ${max}`,
   );
-  return rows.map((r) => ({ id: r.id, projects: Number(r.projects) }));
+  return rows.map((r) => ({ id: r.id, users: Number(r.users) }));
 }

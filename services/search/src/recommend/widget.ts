@@ -109,12 +109,20 @@ function contextProducts(ctx: WidgetContext): string[] {
   return ids.product ?? [];
 }
 
+/**
+ * The visitor from the request's browser id and the caller's proven user: a commerce token's (not an
+ * anonymous shopper's, whose template user every visitor shares), or the `user_id` an api key names. A
+ * `user_id` in a request without either is ignored: it would show anyone another user's history.
+ */
 function visitorOf(ctx: WidgetContext): Visitor {
-  const user = ctx.request.context.user;
-  return {
-    uuid: user?.uuid || null,
-    userId: user?.user_id || (ctx.caller.kind === 'user' ? ctx.caller.userId : null),
-  };
+  const uuid = ctx.request.context.user?.uuid || null;
+  const { caller } = ctx;
+  if (caller.kind === 'user' && !caller.anonymous) {
+    return { uuid, user: { userId: caller.userId, companyId: caller.companyId } };
+  }
+  const named = ctx.request.context.user?.user_id;
+  if (caller.kind === 'api-key' && named) return { uuid, user: { userId: named, companyId: null } };
+  return { uuid, user: null };
 }
 
 /** Candidate product ids of a recipe, best first (before region, filter and rules). */
