@@ -1,6 +1,9 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './harness/axe';
@@ -9,7 +12,8 @@ import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
 /**
  * The newsletter and rep-locator pages in a browser, on PostgreSQL (so the test can see what a sign-up
- * stored). Every expected text is read from the content service over HTTP, never written here.
+ * stored). Every expected text is read from the content service over HTTP, never written here. The
+ * newsletter's confirmation mails are the `.eml` files the site's outbox worker writes to its data dir.
  */
 
 const LOCALES = [
@@ -26,7 +30,10 @@ interface NewsletterTexts {
   consentText: string;
   successMessage: string;
   malformedEmailMessage: string;
-  alreadySubscribedMessage: string;
+  pendingMessage: string;
+  confirmIntro: string;
+  confirmLabel: string;
+  confirmEmailSubject: string;
 }
 
 interface TerritoryAnswer {
@@ -47,7 +54,12 @@ describe('the newsletter and rep-locator pages', () => {
     database = await createTestDatabase('postgres');
     site = await startSite({
       dataDir: data.dir,
-      env: { DATABASE_URL: database.url ?? '', DATASET_SKUS: '300' },
+      // Every browser here signs up from 127.0.0.1: the per-address limit is not what these tests are about.
+      env: {
+        DATABASE_URL: database.url ?? '',
+        DATASET_SKUS: '300',
+        CONTENT_NEWSLETTER_RATE_PER_ADDRESS: '100',
+      },
     });
     browser = await launchBrowser();
   });
@@ -83,7 +95,8 @@ describe('the newsletter and rep-locator pages', () => {
   async function newsletter(language: string): Promise<NewsletterTexts> {
     const answer = await content<{ newsletter: NewsletterTexts }>(
       `query($language: String!) { newsletter(language: $language) {
-        heading text emailLabel submitLabel consentText successMessage malformedEmailMessage alreadySubscribedMessage
+        heading text emailLabel submitLabel consentText successMessage malformedEmailMessage pendingMessage
+        confirmIntro confirmLabel confirmEmailSubject
       } }`,
       { language },
     );
@@ -123,11 +136,33 @@ describe('the newsletter and rep-locator pages', () => {
     );
   }
 
-  async function subscriptions(email: string): Promise<{ email: string; locale: string }[]> {
-    return queryRows<{ email: string; locale: string }>(
+  async function subscriptions(
+    email: string,
+  ): Promise<{ email: string; locale: string; confirmed: boolean }[]> {
+    return queryRows<{ email: string; locale: string; confirmed: boolean }>(
       database.db,
-      sql`select email, locale from newsletter_subscriptions where email = ${email}`,
+      sql`select email, locale, confirmed_at is not null as confirmed from newsletter_subscriptions where email = ${email}`,
     );
+  }
+
+  /** The confirmation link of the last mail the site's outbox wrote to `email` (waits for it). */
+  async function confirmationLink(email: string, subject: string): Promise<string> {
+    const dir = path.join(data.dir, 'mail');
+    let link = '';
+    await expect
+      .poll(async () => {
+        const files = (await readdir(dir).catch(() => [])).filter((n) => n.endsWith('.eml')).sort();
+        for (const file of files.reverse()) {
+          const mail = await simpleParser(await readFile(path.join(dir, file)));
+          const to = mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : null;
+          if (to !== email || mail.subject !== subject) continue;
+          link = /https?:\/\/\S+\/newsletter\/confirm\?token=\S+/.exec(mail.text ?? '')?.[0] ?? '';
+          return link;
+        }
+        return '';
+      })
+      .not.toBe('');
+    return link;
   }
 
   async function subscriptionCount(): Promise<number> {
@@ -176,17 +211,28 @@ describe('the newsletter and rep-locator pages', () => {
     await page.close();
   });
 
-  it('signs an address up and shows the success message, storing it once with the locale', async () => {
+  it('signs an address up pending, and the mailed link’s page confirms it', async () => {
     const texts = await newsletter('en-US');
     const page = await browser.newPage();
     await page.goto(`${site.url}/newsletter`);
     await submitNewsletter(page, '  Jane.Doe@Example.com ', texts);
-    await expect.poll(() => page.locator('main').getByRole('status').innerText()).toBe(texts.successMessage);
+    await expect.poll(() => page.locator('main').getByRole('status').innerText()).toBe(texts.pendingMessage);
     expect(await page.locator('main').getByRole('alert').count()).toBe(0);
     expect(await subscriptions('jane.doe@example.com')).toEqual([
-      { email: 'jane.doe@example.com', locale: 'en-US' },
+      { email: 'jane.doe@example.com', locale: 'en-US', confirmed: false },
     ]);
     expect(await axeViolations(page)).toEqual([]);
+
+    const link = await confirmationLink('jane.doe@example.com', texts.confirmEmailSubject);
+    expect(link.startsWith(`${site.url}/newsletter/confirm?token=`)).toBe(true);
+    await page.goto(link);
+    // Opening the link confirms nothing by itself: the button does.
+    expect(await page.getByText(texts.confirmIntro, { exact: true }).count()).toBe(1);
+    expect(await subscriptions('jane.doe@example.com')).toMatchObject([{ confirmed: false }]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: texts.confirmLabel }).click();
+    await expect.poll(() => page.locator('main').getByRole('status').innerText()).toBe(texts.successMessage);
+    expect(await subscriptions('jane.doe@example.com')).toMatchObject([{ confirmed: true }]);
     await page.close();
   });
 
@@ -210,59 +256,49 @@ describe('the newsletter and rep-locator pages', () => {
     await page.close();
   });
 
-  it('refuses an address already subscribed in the page’s language, keeping the first sign-up', async () => {
+  it('answers an address already signed up exactly as a new one, keeping the first sign-up', async () => {
     const texts = await newsletter('de-EU');
     const page = await browser.newPage();
     await page.goto(`${site.url}/de-eu/newsletter`);
     await submitNewsletter(page, 'schmidt@example.de', texts);
-    await expect.poll(() => page.locator('main').getByRole('status').innerText()).toBe(texts.successMessage);
+    await expect.poll(() => page.locator('main').getByRole('status').innerText()).toBe(texts.pendingMessage);
     const before = await subscriptionCount();
 
-    await page.goto(`${site.url}/de-eu/newsletter`);
-    await submitNewsletter(page, 'SCHMIDT@example.de', texts);
-    await expect
-      .poll(() => page.locator('main').getByRole('alert').innerText())
-      .toBe(texts.alreadySubscribedMessage);
-    expect(await page.getByLabel(texts.emailLabel, { exact: true }).inputValue()).toBe('SCHMIDT@example.de');
+    // Again, and the address confirmed in English: the same answer, nothing said about the address.
+    for (const email of ['SCHMIDT@example.de', 'jane.doe@example.com']) {
+      await page.goto(`${site.url}/de-eu/newsletter`);
+      await submitNewsletter(page, email, texts);
+      await expect
+        .poll(() => page.locator('main').getByRole('status').innerText())
+        .toBe(texts.pendingMessage);
+      expect(await page.locator('main').getByRole('alert').count()).toBe(0);
+    }
     expect(await subscriptionCount()).toBe(before);
-    expect(await subscriptions('schmidt@example.de')).toEqual([
-      { email: 'schmidt@example.de', locale: 'de-EU' },
-    ]);
-
-    // The address signed up in English is refused in German too, and its row keeps its locale.
-    await page.goto(`${site.url}/de-eu/newsletter`);
-    await submitNewsletter(page, 'jane.doe@example.com', texts);
-    await expect
-      .poll(() => page.getByLabel(texts.emailLabel, { exact: true }).inputValue())
-      .toBe('jane.doe@example.com');
-    await expect
-      .poll(() => page.locator('main').getByRole('alert').innerText())
-      .toBe(texts.alreadySubscribedMessage);
     expect(await subscriptions('jane.doe@example.com')).toEqual([
-      { email: 'jane.doe@example.com', locale: 'en-US' },
+      { email: 'jane.doe@example.com', locale: 'en-US', confirmed: true },
     ]);
     await page.close();
   });
 
-  it('signs up and refuses without JavaScript', async () => {
+  it('signs up and confirms without JavaScript', async () => {
     const texts = await newsletter('fr-CA');
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${site.url}/fr-ca/newsletter`);
     await submitNewsletter(page, 'sans-js@example.ca', texts);
     await page.waitForLoadState('load');
-    await expect.poll(() => page.locator('main').getByRole('status').innerText()).toBe(texts.successMessage);
+    await expect.poll(() => page.locator('main').getByRole('status').innerText()).toBe(texts.pendingMessage);
     expect(await subscriptions('sans-js@example.ca')).toEqual([
-      { email: 'sans-js@example.ca', locale: 'fr-CA' },
+      { email: 'sans-js@example.ca', locale: 'fr-CA', confirmed: false },
     ]);
 
-    await page.goto(`${site.url}/fr-ca/newsletter`);
-    await submitNewsletter(page, 'sans-js@example.ca', texts);
+    const link = await confirmationLink('sans-js@example.ca', texts.confirmEmailSubject);
+    expect(new URL(link).pathname).toBe('/fr-ca/newsletter/confirm');
+    await page.goto(link);
+    await page.getByRole('button', { name: texts.confirmLabel }).click();
     await page.waitForLoadState('load');
-    await expect
-      .poll(() => page.locator('main').getByRole('alert').innerText())
-      .toBe(texts.alreadySubscribedMessage);
-    expect(await page.getByLabel(texts.emailLabel, { exact: true }).inputValue()).toBe('sans-js@example.ca');
+    await expect.poll(() => page.locator('main').getByRole('status').innerText()).toBe(texts.successMessage);
+    expect(await subscriptions('sans-js@example.ca')).toMatchObject([{ confirmed: true }]);
     await context.close();
   });
 

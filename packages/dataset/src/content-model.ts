@@ -128,6 +128,15 @@ export const NEWSLETTER_TEXT_KEYS = [
   'successMessage',
   'malformedEmailMessage',
   'alreadySubscribedMessage',
+  'pendingMessage',
+  'rateLimitedMessage',
+  'confirmIntro',
+  'confirmLabel',
+  'invalidConfirmationMessage',
+  'confirmEmailSubject',
+  'confirmEmailIntro',
+  'confirmEmailExpiry',
+  'confirmEmailIgnore',
 ] as const;
 export type NewsletterTextKey = (typeof NEWSLETTER_TEXT_KEYS)[number];
 

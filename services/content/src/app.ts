@@ -1,10 +1,12 @@
 import type { Database } from '@catalogue/db';
-import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
-import { Hono } from 'hono';
+import { clientAddressOf, defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type ContentConfig, contentConfigFromEnv } from './config';
 import { createContentYoga } from './graphql/yoga';
 import { errorResponse } from './http/errors';
+import { NewsletterSignUps } from './newsletter/mutation';
 import { ContentStore } from './store/content-store';
 
 function emptyRefusal(status: number): Response {
@@ -19,6 +21,8 @@ function emptyRefusal(status: number): Response {
 
 export interface ContentServiceOptions extends ServiceOptions {
   config?: ContentConfig;
+  /** The clock of the sign-up limits (tests hold it still); `Date.now` by default. */
+  now?: () => number;
 }
 
 /**
@@ -29,7 +33,9 @@ export function createContentService(database: Database, options: ContentService
   const config = options.config ?? contentConfigFromEnv();
   const basePath = options.basePath;
   const store = new ContentStore(database, config.CONTENT_CACHED_LOCALES);
-  const yoga = createContentYoga(store, database.db, config, basePath);
+  const newsletter = new NewsletterSignUps(config, options.now);
+  const yoga = createContentYoga(store, database.db, config, basePath, newsletter);
+  const stopCleanup = newsletter.startCleanup(database.db);
   const app = new Hono().basePath(basePath || '/');
   app.use(
     '/graphql',
@@ -45,7 +51,12 @@ export function createContentService(database: Database, options: ContentService
     }),
   );
   app.on(['GET', 'POST'], '/graphql', async (c) => {
-    const response = await yoga.fetch(c.req.raw);
+    const clientAddress = clientAddressOf({
+      socketAddress: socketAddress(c),
+      forwardedFor: c.req.header('x-forwarded-for'),
+      trustProxy: config.TRUST_PROXY,
+    });
+    const response = await yoga.fetch(c.req.raw, { clientAddress });
     // graphql-yoga answers a few refusals (e.g. 406 for an Accept it cannot serve) without a body.
     if (response.status >= 400 && !response.headers.get('content-type')) return emptyRefusal(response.status);
     return response;
@@ -76,5 +87,21 @@ export function createContentService(database: Database, options: ContentService
       { message: 'An unexpected error occurred.', extensions: { code: 'INTERNAL' } },
     ]);
   });
-  return defineService('content', basePath, app.fetch);
+  const service = defineService('content', basePath, app.fetch);
+  return {
+    ...service,
+    stop() {
+      stopCleanup();
+      service.stop();
+    },
+  };
+}
+
+function socketAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    // No socket: a request sent in-process by code of this process (the storefront).
+    return undefined;
+  }
 }

@@ -9,7 +9,11 @@ const limit = (fallback: number, max: number) =>
     .max(max)
     .default(fallback);
 
-/** Settings of the content service (environment variables prefixed CONTENT_). */
+const flag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+/** Settings of the content service (environment variables prefixed CONTENT_, plus the site's). */
 const schema = z.object({
   /** Deepest selection a query may make (fields inside fields). */
   CONTENT_MAX_DEPTH: limit(8, 50),
@@ -23,6 +27,29 @@ const schema = z.object({
   CONTENT_MAX_BODY_BYTES: limit(65_536, 10_485_760),
   /** Locales whose content is kept in memory at once (each about 1 MB with the demo data). */
   CONTENT_CACHED_LOCALES: limit(20, 1000),
+  /** Hours a newsletter confirmation link works; an unconfirmed sign-up is deleted after that. */
+  CONTENT_NEWSLETTER_CONFIRM_HOURS: limit(48, 24 * 30),
+  /** Newsletter sign-ups one client address may make per hour (in memory, per instance). */
+  CONTENT_NEWSLETTER_RATE_PER_ADDRESS: limit(10, 100_000),
+  /** Confirmation mails one e-mail address receives per 24 hours (in the database: every instance). */
+  CONTENT_NEWSLETTER_MAILS_PER_EMAIL: limit(3, 100),
+  /** How often lapsed sign-ups are deleted, in seconds (0 = not on this instance). */
+  CONTENT_NEWSLETTER_CLEANUP_INTERVAL_S: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0)
+    .max(86_400)
+    .default(3600),
+  /**
+   * The site's public origin, which confirmation links point to; unset, the address the single server
+   * listens on. Never taken from a request: a mail must not link to wherever a caller says.
+   */
+  SITE_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Behind a reverse proxy that appends the client's address to X-Forwarded-For. */
+  TRUST_PROXY: flag.default(false),
 });
 
 export type ContentConfig = z.output<typeof schema>;

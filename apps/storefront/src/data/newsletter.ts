@@ -9,7 +9,8 @@ export interface NewsletterTexts {
   emailLabel: string;
   submitLabel: string;
   consentText: string;
-  successMessage: string;
+  confirmIntro: string;
+  confirmLabel: string;
 }
 
 const NEWSLETTER_QUERY = /* GraphQL */ `
@@ -20,7 +21,8 @@ const NEWSLETTER_QUERY = /* GraphQL */ `
       emailLabel
       submitLabel
       consentText
-      successMessage
+      confirmIntro
+      confirmLabel
     }
   }
 `;
@@ -39,30 +41,67 @@ const SUBSCRIBE_MUTATION = /* GraphQL */ `
   }
 `;
 
-/** How a sign-up ended: the service's localised message either way. */
-export type SubscribeResult =
-  | { ok: true; message: string }
-  | { ok: false; reason: 'malformed' | 'already-subscribed'; message: string };
+const CONFIRM_MUTATION = /* GraphQL */ `
+  mutation Confirm($token: String!, $language: String!) {
+    confirmNewsletter(token: $token, language: $language) {
+      message
+    }
+  }
+`;
 
-const REFUSALS: Readonly<Record<string, 'malformed' | 'already-subscribed'>> = {
+/** How a sign-up or a confirmation ended: the service's localised message either way. */
+export type NewsletterResult =
+  | { ok: true; message: string }
+  | { ok: false; reason: 'malformed' | 'rate-limited' | 'invalid-link'; message: string };
+
+const REFUSALS: Readonly<Record<string, 'malformed' | 'rate-limited' | 'invalid-link'>> = {
   BAD_USER_INPUT: 'malformed',
-  ALREADY_SUBSCRIBED: 'already-subscribed',
+  RATE_LIMITED: 'rate-limited',
+  INVALID_CONFIRMATION: 'invalid-link',
 };
 
-/**
- * Signs an address up through the content service. A malformed or already subscribed address is an
- * answer (with the service's message in the locale's language); any other failure is thrown.
- */
-export async function subscribeToNewsletter(email: string, locale: LocaleCode): Promise<SubscribeResult> {
+async function answerOf(run: () => Promise<{ message: string }>): Promise<NewsletterResult> {
   try {
-    const data = await queryContent<{ subscribeNewsletter: { message: string } }>(SUBSCRIBE_MUTATION, {
-      email,
-      language: locale,
-    });
-    return { ok: true, message: data.subscribeNewsletter.message };
+    return { ok: true, message: (await run()).message };
   } catch (error) {
     const reason = error instanceof ContentError && error.code ? REFUSALS[error.code] : undefined;
     if (!reason || !(error instanceof ContentError)) throw error;
     return { ok: false, reason, message: error.message };
   }
+}
+
+/**
+ * Signs an address up through the content service (double opt-in: it mails the confirmation link), on
+ * behalf of the visitor whose X-Forwarded-For is given (the service limits sign-ups per address). A
+ * malformed address or too many sign-ups is an answer with the service's message in the locale's
+ * language; any other failure is thrown.
+ */
+export function subscribeToNewsletter(
+  email: string,
+  locale: LocaleCode,
+  forwardedFor: string | null,
+): Promise<NewsletterResult> {
+  return answerOf(
+    async () =>
+      (
+        await queryContent<{ subscribeNewsletter: { message: string } }>(
+          SUBSCRIBE_MUTATION,
+          { email, language: locale },
+          { forwardedFor },
+        )
+      ).subscribeNewsletter,
+  );
+}
+
+/** Confirms the sign-up of a mailed link's token; an unknown or lapsed link is an answer, not an error. */
+export function confirmNewsletter(token: string, locale: LocaleCode): Promise<NewsletterResult> {
+  return answerOf(
+    async () =>
+      (
+        await queryContent<{ confirmNewsletter: { message: string } }>(CONFIRM_MUTATION, {
+          token,
+          language: locale,
+        })
+      ).confirmNewsletter,
+  );
 }

@@ -45,7 +45,7 @@ export function NewsletterForm({ texts, action }: NewsletterFormProps) {
         {texts.submitLabel}
       </button>
       <div role="status" className="newsletter-form__status">
-        {state.status === 'subscribed' && <p className="form-success">{state.message}</p>}
+        {state.status === 'pending' && <p className="form-success">{state.message}</p>}
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { LocaleInfo } from '@catalogue/dataset';
 import type { Db } from '@catalogue/db';
+import type { NewsletterSignUps } from '../newsletter/mutation';
 import type { ContentStore } from '../store/content-store';
 import type { LocaleSnapshot, SharedSnapshot } from '../store/snapshots';
 import { userError } from './user-error';
@@ -45,4 +46,7 @@ export class RequestContent {
 
 export interface GraphQLContext {
   content: RequestContent;
+  newsletter: NewsletterSignUps;
+  /** The client's address (`clientAddressOf`), for limits per address. */
+  clientAddress: string;
 }

@@ -1,5 +1,4 @@
 import { type CalculatorItem, type LocaleInfo, REGIONS, type Region } from '@catalogue/dataset';
-import { subscribeNewsletter } from '../newsletter/mutation';
 import { readProductMarketing } from '../pcm/product-marketing';
 import { tabKey } from '../store/snapshots';
 import { findTerritories } from '../territories/find-territories';
@@ -174,7 +173,14 @@ export const resolvers = {
     },
   },
   Mutation: {
-    subscribeNewsletter: async (_: unknown, args: Args, { content }: GraphQLContext) =>
-      subscribeNewsletter(content, text(args, 'email'), text(args, 'language')),
+    subscribeNewsletter: async (_: unknown, args: Args, context: GraphQLContext) =>
+      context.newsletter.subscribe(
+        context.content,
+        text(args, 'email'),
+        text(args, 'language'),
+        context.clientAddress,
+      ),
+    confirmNewsletter: async (_: unknown, args: Args, { content, newsletter }: GraphQLContext) =>
+      newsletter.confirm(content, text(args, 'token'), text(args, 'language')),
   },
 };

@@ -7,6 +7,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { ContentConfig } from '../config';
+import type { NewsletterSignUps } from '../newsletter/mutation';
 import type { ContentStore } from '../store/content-store';
 import { type GraphQLContext, RequestContent } from './context';
 import { useRefusalStatus } from './refusal-status';
@@ -20,14 +21,20 @@ const typeDefs = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf
  * load scripts from a CDN); introspection stays on. Queries are refused before they run when they exceed
  * the depth, cost, alias, directive or token limits of the configuration.
  */
-export function createContentYoga(store: ContentStore, db: Db, config: ContentConfig, basePath: string) {
-  return createYoga<object, GraphQLContext>({
+export function createContentYoga(
+  store: ContentStore,
+  db: Db,
+  config: ContentConfig,
+  basePath: string,
+  newsletter: NewsletterSignUps,
+) {
+  return createYoga<{ clientAddress: string }, GraphQLContext>({
     schema: createSchema<GraphQLContext>({ typeDefs, resolvers }),
     graphqlEndpoint: `${basePath.replace(/\/+$/, '')}/graphql`,
     graphiql: false,
     landingPage: false,
     logging: 'warn',
-    context: () => ({ content: new RequestContent(store, db) }),
+    context: ({ clientAddress }) => ({ content: new RequestContent(store, db), newsletter, clientAddress }),
     plugins: [
       maxTokensPlugin({ n: config.CONTENT_MAX_TOKENS }),
       maxDepthPlugin({ n: config.CONTENT_MAX_DEPTH, flattenFragments: true }),

@@ -40,7 +40,10 @@ export async function forwardGraphql(request: Request): Promise<Response> {
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
     return refusal(400, `Invalid GraphQL request: ${where}${issue?.message ?? 'malformed'}.`);
   }
-  const answer = await postToContentService(parsed.data);
+  // On the visitor's behalf: the service's limits per client address (newsletter sign-ups) count them.
+  const answer = await postToContentService(parsed.data, {
+    forwardedFor: request.headers.get('x-forwarded-for'),
+  });
   return new Response(answer.body, {
     status: answer.status,
     headers: {

@@ -2,6 +2,7 @@ import type { Db } from '@catalogue/db';
 import type { z } from 'zod';
 import { PermanentDeliveryError, UnknownWorkError } from '../../errors';
 import { mailTexts } from '../texts';
+import { newsletterConfirmationData, renderNewsletterConfirmation } from './newsletter-confirmation';
 import { passwordResetData, renderPasswordReset } from './password-reset';
 
 /** A mail a template produced, ready for the transport. */
@@ -16,7 +17,12 @@ export interface RenderedMail {
 
 interface Template<S extends z.ZodType> {
   data: S;
-  render(data: z.output<S>, texts: Awaited<ReturnType<typeof mailTexts>>): RenderedMail;
+  /** Renders from the dictionary texts; `db` for a template whose texts live in another content item. */
+  render(
+    data: z.output<S>,
+    texts: Awaited<ReturnType<typeof mailTexts>>,
+    db: Db,
+  ): RenderedMail | Promise<RenderedMail>;
 }
 
 const template = <S extends z.ZodType>(t: Template<S>) => t as unknown as Template<z.ZodType>;
@@ -27,6 +33,10 @@ const template = <S extends z.ZodType>(t: Template<S>) => t as unknown as Templa
  */
 export const TEMPLATES: Readonly<Record<string, Template<z.ZodType>>> = {
   'password-reset': template({ data: passwordResetData, render: renderPasswordReset }),
+  'newsletter-confirmation': template({
+    data: newsletterConfirmationData,
+    render: renderNewsletterConfirmation,
+  }),
 };
 
 /**
@@ -42,5 +52,5 @@ export async function renderTemplate(db: Db, name: string, payload: unknown): Pr
     throw new PermanentDeliveryError(`invalid data for mail template '${name}': ${problems.join('; ')}`);
   }
   const locale = (parsed.data as { locale?: string }).locale;
-  return found.render(parsed.data, await mailTexts(db, locale));
+  return found.render(parsed.data, await mailTexts(db, locale), db);
 }
