@@ -9,7 +9,14 @@ import type { NextConfig } from 'next';
  * beside its code too) stay outside the bundle. Type errors are caught by the root `tsc`, not here.
  */
 const nextConfig: NextConfig = {
-  transpilePackages: ['@catalogue/db', '@catalogue/dataset', '@catalogue/service-kit', '@catalogue/outbox'],
+  transpilePackages: [
+    '@catalogue/db',
+    '@catalogue/dataset',
+    '@catalogue/service-kit',
+    '@catalogue/outbox',
+    // Only its `favourites-ids` subpath: the favourites collection IDs the service reserves.
+    '@catalogue/commerce',
+  ],
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pdfkit', 'jsdom'],
   poweredByHeader: false,
   // The single server compresses pages (Brotli or gzip) after its paint-first rewrite of the HTML

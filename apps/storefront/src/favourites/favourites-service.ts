@@ -1,9 +1,9 @@
+import { favouritesCollectionIds } from '@catalogue/commerce/favourites-ids';
 import { Me, type ProductCollection } from 'ordercloud-javascript-sdk';
 import type { BuyerCaller } from '../buyer-api/buyer-route';
 import { BuyerApiError } from '../buyer-api/errors';
 import { configureInProcessCommerce } from '../data/commerce-sdk';
 import type { FavouriteChange, FavouriteList, FavouriteProduct } from './favourite-types';
-import { favouritesCollectionId } from './favourites-id';
 
 /**
  * A buyer user's favourite products, kept in the commerce service as one of their product collections
@@ -64,20 +64,29 @@ export function toFavouriteProduct(product: {
   };
 }
 
-/**
- * The user's favourites collection, or null when they have none yet. A visible collection with the ID
- * that is not Private is not theirs alone (a colleague's Public one): refused rather than used.
- */
-async function findCollection(caller: BuyerCaller): Promise<ProductCollection | null> {
-  const id = favouritesCollectionId(caller.user.userId);
+/** The collection with this ID when it is the user's own (Private: nobody else sees one), else null. */
+async function ownCollection(caller: BuyerCaller, id: string): Promise<ProductCollection | null> {
   try {
     const collection = await Me.GetProductCollection(id, options(caller));
-    if (collection.AccessLevel !== 'Private') throw idTaken(id);
-    return collection;
+    // A visible collection that is not Private is not theirs alone (a colleague's Public one).
+    return collection.AccessLevel === 'Private' ? collection : null;
   } catch (error) {
     if (status(error) === 404) return null;
     throw error;
   }
+}
+
+/**
+ * The user's favourites collection, or null when they have none yet: the first of their favourites IDs
+ * (`favouritesCollectionIds`) that holds their own collection. The commerce service reserves these IDs
+ * for them, but a database from before kept whatever a colleague created: such an ID is skipped.
+ */
+async function findCollection(caller: BuyerCaller): Promise<ProductCollection | null> {
+  for (const id of favouritesCollectionIds(caller.user.userId)) {
+    const own = await ownCollection(caller, id);
+    if (own) return own;
+  }
+  return null;
 }
 
 function idTaken(id: string): BuyerApiError {
@@ -101,27 +110,33 @@ async function collectionProducts(caller: BuyerCaller, id: string): Promise<Favo
 
 /** `GetFavoriteProducts`: the list (no collection yet: an empty list with ID null, not an error). */
 export async function readFavourites(caller: BuyerCaller): Promise<FavouriteList> {
-  if (!(await findCollection(caller))) return { ID: null, Items: [] };
-  const id = favouritesCollectionId(caller.user.userId);
-  return { ID: id, Items: await collectionProducts(caller, id) };
+  const collection = await findCollection(caller);
+  if (!collection?.ID) return { ID: null, Items: [] };
+  return { ID: collection.ID, Items: await collectionProducts(caller, collection.ID) };
 }
 
-/** `CreateFavoriteProducts`: the collection, created when missing (calling it again changes nothing). */
+/**
+ * `CreateFavoriteProducts`: the collection, created when missing (calling it again changes nothing) under
+ * the first of the user's favourites IDs nobody else holds.
+ */
 export async function createFavourites(caller: BuyerCaller): Promise<FavouriteList> {
-  const id = favouritesCollectionId(caller.user.userId);
-  if (await findCollection(caller)) return { ID: id, Items: await collectionProducts(caller, id) };
-  try {
-    await Me.CreateProductCollection(
-      { ID: id, Name: 'Favourites', AccessLevel: 'Private', xp: { Purpose: 'favourites' } },
-      options(caller),
-    );
-  } catch (error) {
-    if (status(error) !== 409) throw error;
-    // Created by a concurrent call of the same user, or the ID is taken by someone else's collection.
-    const created = await findCollection(caller);
-    if (!created) throw idTaken(id);
+  const found = await findCollection(caller);
+  if (found?.ID) return { ID: found.ID, Items: await collectionProducts(caller, found.ID) };
+  const ids = favouritesCollectionIds(caller.user.userId);
+  for (const id of ids) {
+    try {
+      await Me.CreateProductCollection(
+        { ID: id, Name: 'Favourites', AccessLevel: 'Private', xp: { Purpose: 'favourites' } },
+        options(caller),
+      );
+      return { ID: id, Items: [] };
+    } catch (error) {
+      if (status(error) !== 409) throw error;
+      // Created by a concurrent call of the same user, or held by someone else's collection: the next ID.
+      if (await ownCollection(caller, id)) return { ID: id, Items: [] };
+    }
   }
-  return { ID: id, Items: [] };
+  throw idTaken(ids.at(-1) ?? '');
 }
 
 /**
@@ -136,9 +151,9 @@ export async function updateFavourites(
   collectionId: string,
   change: FavouriteChange,
 ): Promise<FavouriteList> {
-  const own = favouritesCollectionId(caller.user.userId);
-  const collection = collectionId === own ? await findCollection(caller) : null;
-  if (!collection) {
+  const collection = await findCollection(caller);
+  const own = collection?.ID ?? favouritesCollectionIds(caller.user.userId)[0];
+  if (!collection || collectionId !== own) {
     throw BuyerApiError.notFound(
       'ProductCollection',
       collectionId,

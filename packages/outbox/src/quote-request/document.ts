@@ -17,6 +17,24 @@ export interface QuoteRequest {
   lines: { productId: string; name: string; quantity: number; packagingOption: string }[];
 }
 
+/**
+ * The project details the marketing-automation push carries (`projectDetails`, issue 9): the quote
+ * request's push and the storefront's `postProjectDetailsPardot`, both built from the stored project.
+ */
+export function projectDetails(quote: QuoteRequest) {
+  return {
+    projectId: quote.orderId,
+    projectName: quote.projectName,
+    projectDesc: quote.projectDesc,
+    regionName: quote.regionName,
+    brand: quote.brand,
+    submittedAt: quote.submittedAt?.toISOString() ?? null,
+    company: quote.company,
+    user: quote.user,
+    lines: quote.lines,
+  };
+}
+
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; formulas defused. */
 function field(value: string | number): string {
   let text = String(value);

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { escapeHtml } from '../email/texts';
 import { PermanentDeliveryError } from '../errors';
 import type { OutboxHandler } from '../worker';
-import { type QuoteRequest, quoteCsv, quotePdf } from './document';
+import { projectDetails, type QuoteRequest, quoteCsv, quotePdf } from './document';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -54,21 +54,6 @@ export async function loadQuoteRequest(
       quantity: line.quantity,
       packagingOption: text((line.xp as Record<string, unknown>)?.packagingOption),
     })),
-  };
-}
-
-/** The project details the marketing-automation push carries (`projectDetails`, issue 9). */
-export function projectDetails(quote: QuoteRequest) {
-  return {
-    projectId: quote.orderId,
-    projectName: quote.projectName,
-    projectDesc: quote.projectDesc,
-    regionName: quote.regionName,
-    brand: quote.brand,
-    submittedAt: quote.submittedAt?.toISOString() ?? null,
-    company: quote.company,
-    user: quote.user,
-    lines: quote.lines,
   };
 }
 

@@ -29,6 +29,7 @@ import { idSchema, xpSchema } from '../resources/ids';
 import { mergePatch } from '../resources/merge';
 import { patchBody } from '../resources/patch-body';
 import type { WriteContext } from '../resources/resource';
+import { reservedForSomeoneElse } from './favourites-ids';
 import { visibleProduct } from './me-products';
 
 type C = Context<CommerceEnv>;
@@ -82,6 +83,20 @@ function changeableCollections(principal: Principal): SQL {
 }
 
 type CollectionRow = typeof productCollections.$inferSelect;
+
+/**
+ * Refuses a collection ID reserved for another user's favourites (`favourites-ids.ts`): whoever took it
+ * first would lock that user out of their favourites for good.
+ */
+function refuseReserved(id: string | undefined, ownerUserId: string): void {
+  if (id === undefined || !reservedForSomeoneElse(id, ownerUserId)) return;
+  throw ApiError.of(
+    403,
+    'ProductCollection.ReservedID',
+    `The ID ${id} is reserved for a user's favourites: choose another ID.`,
+    { ObjectType: 'ProductCollection', ObjectID: id },
+  );
+}
 
 /**
  * The collection of the route for a write: NotFound unless the user sees it, 403 when they see it but
@@ -452,16 +467,23 @@ export function mountMeProductCollections(app: Hono<CommerceEnv>, db: Db): void 
   // --- Collections -----------------------------------------------------------------------------------
   /**
    * Writes by someone other than the owner (an admin member) keep the owner's AccessLevel. A renamed
-   * collection keeps its entries and invitations (ON UPDATE CASCADE).
+   * collection keeps its entries and invitations (ON UPDATE CASCADE). Nobody takes an ID reserved for
+   * another user's favourites, by creating or by renaming.
    */
   const prepare = async (values: Record<string, unknown>, context: WriteContext) => {
     const { principal, routeId, db: reader } = context;
-    if (routeId === undefined) return values;
+    const target = typeof values.ID === 'string' ? values.ID : routeId;
+    if (routeId === undefined) {
+      refuseReserved(target, principal.userId);
+      return values;
+    }
     const [existing] = await reader
       .select()
       .from(pc)
       .where(and(eq(pc.buyerId, principal.companyId), eq(pc.id, routeId)))
       .limit(1);
+    // A PUT that creates, or a rename: the ID is being taken (by the new collection's owner).
+    if (!existing || target !== routeId) refuseReserved(target, existing?.ownerUserId ?? principal.userId);
     if (!existing || existing.ownerUserId === principal.userId) return values;
     if (values.AccessLevel !== undefined && values.AccessLevel !== existing.accessLevel) {
       throw ApiError.of(
