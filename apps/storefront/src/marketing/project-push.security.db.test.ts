@@ -3,7 +3,7 @@ import { generateDataset } from '@catalogue/dataset';
 import { datasetContent, productsSoldByThePiece } from '@catalogue/dataset/testing';
 import { queryRows, setSharedDatabase } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db/testing';
-import { setSharedServices } from '@catalogue/service-kit/shared';
+import { callService, setSharedServices } from '@catalogue/service-kit/shared';
 import { sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { Auth, Me } from 'ordercloud-javascript-sdk';
@@ -99,6 +99,13 @@ describe(`marketing push on ${testDriver()}`, () => {
     const usable = productsSoldByThePiece(generateDataset({ skus: 120 }), 40);
     product = visible.Items.find((p) => usable.has(p.ID))?.ID ?? '';
     submitted = await newProject('Hospital wing', 3);
+    // The order's sender snapshot is the sender's to edit: it must not put someone else in the push.
+    const edited = await callService('commerce', `/v1/orders/Outgoing/${submitted}/fromuser`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${tokens.engineer}`, 'content-type': 'application/json' },
+      body: json({ Email: 'ceo@nordlicht-elektro.example', FirstName: 'Someone', LastName: 'Else' }),
+    });
+    expect(edited.status).toBe(200);
     const sent = await buyerCall(submit, {
       projectId: submitted,
       token: encodeURIComponent(tokens.engineer as string),
@@ -133,7 +140,12 @@ describe(`marketing push on ${testDriver()}`, () => {
         regionName: 'US',
         submittedAt: expect.any(String),
         company: { id: 'ACME-US', name: expect.any(String) },
-        user: expect.objectContaining({ username: 'engineer', email: 'engineer@acme-electrical.example' }),
+        user: {
+          username: 'engineer',
+          firstName: 'Priya',
+          lastName: 'Raman',
+          email: 'engineer@acme-electrical.example',
+        },
         lines: [expect.objectContaining({ productId: product, quantity: 3 })],
       }),
     });
@@ -161,6 +173,14 @@ describe(`marketing push on ${testDriver()}`, () => {
         /lines/,
       ],
       [push('engineer', { projectId: submitted, user: { username: 'eu-buyer' } }), 422, /user\.username/],
+      [
+        push('engineer', {
+          projectId: submitted,
+          user: { username: 'engineer', email: 'ceo@nordlicht-elektro.example' },
+        }),
+        422,
+        /user\.email/,
+      ],
       [push('engineer', { projectId: submitted, company: { id: 'NORD-EU', name: 'x' } }), 422, /company\.id/],
       [push('engineer', { projectId: draft }), 409, /not submitted/],
       [push('engineer', { projectId: 'made-up' }), 404, /not found/i],

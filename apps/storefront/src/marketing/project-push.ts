@@ -1,5 +1,7 @@
 import { projectDetails } from '@catalogue/outbox/documents';
+import { Me } from 'ordercloud-javascript-sdk';
 import type { VerifiedUser } from '../auth/verify-token';
+import { configureInProcessCommerce } from '../data/commerce-sdk';
 import { ProjectError } from '../projects/commerce-projects';
 import { projectDocumentOf, projectSheet } from '../projects/project-files';
 import type { ProjectDetails } from './project-details';
@@ -22,7 +24,20 @@ export async function ownSubmittedProjectDetails(
   if (!order.IsSubmitted) {
     throw new ProjectError(`Project ${projectId} is not submitted: only submitted projects are pushed.`, 409);
   }
-  return projectDetails(await projectDocumentOf(token, sheet));
+  const details = projectDetails(await projectDocumentOf(token, sheet));
+  // The user as the commerce service knows them, not the order's sender snapshot, which its sender may
+  // edit (`PATCH …/fromuser`) to name anyone; the quote request's own push reads the user the same way.
+  configureInProcessCommerce();
+  const me = await Me.Get({ accessToken: token });
+  return {
+    ...details,
+    user: {
+      username: me.Username ?? user.username,
+      firstName: me.FirstName ?? '',
+      lastName: me.LastName ?? '',
+      email: me.Email ?? '',
+    },
+  };
 }
 
 /**
