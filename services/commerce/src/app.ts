@@ -46,6 +46,7 @@ import { mountMeRoutes } from './me/me-routes';
 import { mountMeSellers } from './me/me-sellers';
 import { mountMeVariants } from './me/me-variants';
 import { mountOrderRoutes } from './orders';
+import { startAnonymousCartRetention } from './orders/anonymous-carts';
 import { startSubscriptionJob } from './orders/subscription-job';
 
 export interface CommerceServiceOptions extends ServiceOptions {
@@ -161,11 +162,13 @@ export function createCommerceService(database: Database, options: CommerceServi
     .filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.path === r.path) === i);
   const service = defineService('commerce', options.basePath, app.fetch);
   const stopSubscriptions = startSubscriptionJob(db, config.COMMERCE_SUBSCRIPTION_INTERVAL_S);
+  const stopCartRetention = startAnonymousCartRetention(db, config.COMMERCE_ANONYMOUS_CART_DAYS);
   return {
     ...service,
     routes,
     stop: () => {
       stopSubscriptions();
+      stopCartRetention();
       service.stop();
     },
   };

@@ -32,6 +32,13 @@ const schema = z.object({
     .min(0)
     .max(86_400)
     .default(60),
+  /** Days an anonymous shopper's untouched cart is kept before it is deleted; 0 keeps them for ever. */
+  COMMERCE_ANONYMOUS_CART_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of days')
+    .min(0)
+    .max(3650)
+    .default(30),
 });
 
 export type CommerceConfig = z.output<typeof schema>;
