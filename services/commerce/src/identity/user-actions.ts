@@ -76,6 +76,7 @@ export function mountUserActions(
         clientId: client.id,
         roles,
         impersonatedBy: principal.username,
+        tokenVersion: user.tokenVersion,
       },
       client.accessTokenDuration * 60,
     );
@@ -217,8 +218,9 @@ export function mountUserActions(
         companyId: user.companyId,
         clientId: principal.clientId,
         roles: await assignedRoles(db, user),
+        tokenVersion: user.tokenVersion,
       },
-      (client?.accessTokenDuration ?? 600) * 60,
+      (client?.accessTokenDuration ?? 30) * 60,
     );
     return c.json({ access_token: token.token });
   });
