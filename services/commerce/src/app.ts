@@ -173,7 +173,7 @@ export function createCommerceService(database: Database, options: CommerceServi
     ]);
   });
   app.onError((error) => {
-    if (error instanceof ApiError) return errorResponse(error.status, error.errors);
+    if (error instanceof ApiError) return errorResponse(error.status, error.errors, error.headers);
     console.error('[commerce] unhandled error:', error);
     return errorResponse(500, [
       { ErrorCode: 'InternalServerError', Message: 'An unexpected error occurred.' },

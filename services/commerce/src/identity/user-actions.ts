@@ -145,8 +145,13 @@ export function mountUserActions(
     }
     const wait = registrations.hit(clientAddress(c));
     if (wait !== null) {
-      c.header('retry-after', String(wait));
-      throw ApiError.of(429, 'TooManyRequests', `Too many registrations: try again in ${wait} s.`);
+      throw ApiError.of(
+        429,
+        'TooManyRequests',
+        `Too many registrations: try again in ${wait} s.`,
+      ).withHeaders({
+        'retry-after': String(wait),
+      });
     }
     const anonUserToken = new URL(c.req.url).searchParams.get('anonUserToken');
     if (anonUserToken) {

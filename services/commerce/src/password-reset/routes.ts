@@ -67,8 +67,9 @@ export function mountPasswordReset(
         throw ApiError.of(400, 'PasswordReset.InvalidURL', error.message, { Property: 'URL' });
       }
       if (error instanceof ResetRequestsExceeded) {
-        c.header('retry-after', String(error.retryAfterSeconds));
-        throw ApiError.of(429, 'TooManyRequests', error.message);
+        throw ApiError.of(429, 'TooManyRequests', error.message).withHeaders({
+          'retry-after': String(error.retryAfterSeconds),
+        });
       }
       throw error;
     }
