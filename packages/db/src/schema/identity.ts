@@ -49,7 +49,7 @@ export const users = pgTable(
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     /**
      * The user's tokens (access, refresh, reset codes) are valid only while they carry this number: a
-     * password change and a deactivation raise it (trigger, migration 0027), as do RevokeUserTokens and
+     * password change and a deactivation raise it (trigger users_revoke_tokens), as do RevokeUserTokens and
      * DELETE /me/tokens, which ends every session the user has.
      */
     tokenVersion: integer('token_version').notNull().default(0),

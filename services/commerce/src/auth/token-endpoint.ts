@@ -110,7 +110,7 @@ export function mountTokenEndpoint(app: Hono<CommerceEnv>, deps: TokenEndpointDe
     }
     const reservation = await logins.reserve(username, address);
     if (!reservation.allowed) {
-      throw tooManyAttempts(reservation.retryAfterSeconds, 'Too many failed logins for this account');
+      throw tooManyAttempts(reservation.retryAfterSeconds, 'Too many failed logins');
     }
     const user = await findUserForLogin(db, username);
     if (!(await passwordMatches(user, password)) || !user) {
