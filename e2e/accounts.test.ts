@@ -445,10 +445,13 @@ describe('accounts: login, logout and sessions', () => {
     );
     const link = new URL(row?.payload.link ?? '');
     expect(link.pathname).toBe('/fr-ca/reset-password');
-    await page.goto(`${site.url}${link.pathname}${link.search}`);
+    const opened = await page.goto(`${site.url}${link.pathname}${link.search}`);
     expect(await page.locator('.login-form__notice').innerText()).toBe(
       t['reset.account']?.replace('{username}', 'ca-buyer'),
     );
+    // The code never leaves in a Referer, and leaves the address bar once the form holds it.
+    expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
+    await expect.poll(() => new URL(page.url()).searchParams.has('code')).toBe(false);
     const check = async () =>
       await (
         await fetch(`${site.url}/api/ordercloud/Buyer/PasswordResetCheck`, {
