@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
@@ -82,6 +83,43 @@ describe('accounts: login, logout and sessions', () => {
     });
   }
 
+  async function refreshGrant(refreshToken: string): Promise<Response> {
+    return fetch(`${site.url}/ordercloud/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: 'storefront',
+        refresh_token: refreshToken,
+      }),
+    });
+  }
+
+  /** The status of a form POST sent from another loopback address (another client, to the service). */
+  function formFrom(localAddress: string, url: string, form: Record<string, string>): Promise<number> {
+    const body = new URLSearchParams(form).toString();
+    return new Promise((resolve, reject) => {
+      const outgoing = httpRequest(
+        url,
+        {
+          method: 'POST',
+          localAddress,
+          agent: false,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  }
+
   async function passwordGrant(username: string): Promise<{ access_token: string; refresh_token: string }> {
     const response = await passwordGrantWith(username, PASSWORD);
     expect(response.status).toBe(200);
@@ -134,8 +172,14 @@ describe('accounts: login, logout and sessions', () => {
       for (const name of SESSION_COOKIES) {
         const cookie = cookies.get(name);
         expect(cookie, name).toBeDefined();
-        expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax', secure: false, httpOnly: false });
+        // Only the refresh token is kept from scripts and from other sites' requests (issue 20 item 5).
+        expect(cookie, name).toMatchObject(
+          name === 'refreshToken'
+            ? { path: '/', sameSite: 'Strict', secure: false, httpOnly: true }
+            : { path: '/', sameSite: 'Lax', secure: false, httpOnly: false },
+        );
       }
+      expect(await page.evaluate(() => document.cookie)).not.toContain('refreshToken');
       const token = cookies.get('UserToken')?.value ?? '';
       const exp = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).exp as number;
       for (const name of ['UserEmail', 'UserToken', 'UserLogin']) {
@@ -156,6 +200,8 @@ describe('accounts: login, logout and sessions', () => {
       await expect
         .poll(() => page.getByRole('link', { name: t['header.login'], exact: true }).count())
         .toBe(1);
+      // The logout ended the session in the commerce service: its refresh token makes no new token.
+      expect((await refreshGrant(cookies.get('refreshToken')?.value ?? '')).status).toBe(400);
       await context.close();
     });
   }
@@ -200,22 +246,31 @@ describe('accounts: login, logout and sessions', () => {
     expect(((await bad.json()) as { error: string }).error).toMatch(/action/);
   });
 
-  it('locks an account after repeated wrong passwords and says so', async () => {
+  it('makes repeated wrong passwords wait and says so, without keeping the owner out from elsewhere', async () => {
     const t = await dictionary('en-US');
     const page = await browser.newPage();
     let message = '';
-    for (let attempt = 0; attempt < 6 && message !== t['login.errorLocked']; attempt++) {
+    const waiting = new RegExp(`^${t['login.errorRate']?.replace('{seconds}', '\\d+')}$`);
+    for (let attempt = 0; attempt < 6 && !waiting.test(message); attempt++) {
       await page.goto(`${site.url}/login`);
       await logInThroughThePage(page, 'newbie', `wrong-${attempt}`);
       await expect.poll(() => page.locator('#login-error').count()).toBe(1);
       message = await page.locator('#login-error').innerText();
     }
-    expect(message).toBe(t['login.errorLocked']);
+    expect(message).toMatch(waiting);
     await page.goto(`${site.url}/login`);
     await logInThroughThePage(page, 'newbie', PASSWORD);
-    await expect.poll(() => page.locator('#login-error').innerText()).toBe(t['login.errorLocked']);
+    await expect.poll(() => page.locator('#login-error').innerText()).toMatch(waiting);
     expect(page.url()).toContain('/login');
     await page.close();
+    // Another address is not kept waiting by this one's guesses.
+    const elsewhere = await formFrom('127.0.0.2', `${site.url}/ordercloud/oauth/token`, {
+      grant_type: 'password',
+      client_id: 'storefront',
+      username: 'newbie',
+      password: PASSWORD,
+    });
+    expect(elsewhere).toBe(200);
   });
 
   async function contextWithSession(username: string): Promise<{ context: BrowserContext; refresh: string }> {
@@ -227,8 +282,18 @@ describe('accounts: login, logout and sessions', () => {
   it('renews an expired token with the refresh token, and logs out cleanly when that fails', async () => {
     const { context, refresh } = await contextWithSession('engineer');
     const url = new URL(site.url);
+    // As a login leaves them once the access token has expired: the refresh token in an HttpOnly cookie
+    // the page's scripts cannot read, and the name cookie that tells them a session can be renewed.
+    const refreshCookie = (value: string) => ({
+      name: 'refreshToken',
+      value,
+      domain: url.hostname,
+      path: '/',
+      sameSite: 'Strict' as const,
+      httpOnly: true,
+    });
     await context.addCookies([
-      { name: 'refreshToken', value: refresh, domain: url.hostname, path: '/', sameSite: 'Lax' },
+      refreshCookie(refresh),
       { name: 'UserFirstName', value: 'Priya', domain: url.hostname, path: '/', sameSite: 'Lax' },
     ]);
     const page = await context.newPage();
@@ -237,11 +302,13 @@ describe('accounts: login, logout and sessions', () => {
     const renewed = sessionCookies(await context.cookies());
     expect(renewed.get('UserToken')?.value).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(renewed.get('UserRole')?.value).toBe('Engineer');
+    expect(renewed.get('refreshToken')).toMatchObject({ value: refresh, httpOnly: true, sameSite: 'Strict' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain(refresh);
     await context.close();
 
     const failing = await browser.newContext();
     await failing.addCookies([
-      { name: 'refreshToken', value: 'revoked-or-made-up', domain: url.hostname, path: '/', sameSite: 'Lax' },
+      refreshCookie('revoked-or-made-up'),
       { name: 'UserFirstName', value: 'Priya', domain: url.hostname, path: '/', sameSite: 'Lax' },
     ]);
     const t = await dictionary('en-US');
@@ -367,7 +434,9 @@ describe('accounts: login, logout and sessions', () => {
     await page.locator('#forgot-email').fill('ca-buyer@mapleleaf-electric.example');
     await page.locator('form.login-form button[type="submit"]').click();
     await expect.poll(() => page.locator('.form-success').count()).toBe(1);
-    expect(await page.locator('.form-success').innerText()).toBe(t['forgot.sent']);
+    expect(await page.locator('.form-success').innerText()).toBe(
+      t['forgot.sent']?.replace('{minutes}', '60'),
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     const [row] = await queryRows<{ payload: { code: string; link: string } }>(
@@ -376,10 +445,13 @@ describe('accounts: login, logout and sessions', () => {
     );
     const link = new URL(row?.payload.link ?? '');
     expect(link.pathname).toBe('/fr-ca/reset-password');
-    await page.goto(`${site.url}${link.pathname}${link.search}`);
+    const opened = await page.goto(`${site.url}${link.pathname}${link.search}`);
     expect(await page.locator('.login-form__notice').innerText()).toBe(
       t['reset.account']?.replace('{username}', 'ca-buyer'),
     );
+    // The code never leaves in a Referer, and leaves the address bar once the form holds it.
+    expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
+    await expect.poll(() => new URL(page.url()).searchParams.has('code')).toBe(false);
     const check = async () =>
       await (
         await fetch(`${site.url}/api/ordercloud/Buyer/PasswordResetCheck`, {

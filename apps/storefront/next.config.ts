@@ -22,16 +22,20 @@ const nextConfig: NextConfig = {
   // The single server compresses pages (Brotli or gzip) after its paint-first rewrite of the HTML
   // (server/src/site.ts, server/src/paint-first.ts); Next would hand it gzip it cannot read.
   compress: false,
-  // No page may be framed by another site (clickjacking); the login page may not be framed at all.
+  // No page may be framed by another site (clickjacking); the login page may not be framed at all. The
+  // reset page's address holds the emailed code: it is never sent on as a Referer.
   async headers() {
     const framing = (ancestors: string, option: string) => [
       { key: 'Content-Security-Policy', value: `frame-ancestors ${ancestors}` },
       { key: 'X-Frame-Options', value: option },
     ];
+    const noReferrer = [{ key: 'Referrer-Policy', value: 'no-referrer' }];
     return [
       { source: '/:path*', headers: framing("'self'", 'SAMEORIGIN') },
       { source: '/login', headers: framing("'none'", 'DENY') },
       { source: '/:locale/login', headers: framing("'none'", 'DENY') },
+      { source: '/reset-password', headers: noReferrer },
+      { source: '/:locale/reset-password', headers: noReferrer },
     ];
   },
   // Rendered pages and unstable_cache results live in the single server's page cache, checked against the

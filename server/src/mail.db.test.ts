@@ -30,6 +30,10 @@ describe(`password-reset mail through the single server on ${testDriver()}`, () 
 
   beforeAll(async () => {
     database = await createTestDatabase(undefined, datasetContent(60));
+    // Reset links may point only to the API client's origins (or the site's, which this server has not).
+    await database.db.execute(
+      sql`update api_clients set link_origins = array['https://shop.example'] where id = 'storefront'`,
+    );
     dataDir = await temporaryDir();
     const commerce = createCommerceService(database, { basePath: '/ordercloud' });
     stopCommerce = () => commerce.stop();

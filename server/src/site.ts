@@ -61,6 +61,7 @@ export function createSiteServer({
     if (staticAssets?.serve(req, res, pathname)) return;
     keepPagesOutOfSharedCaches(res);
     req.headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
+    if (!trustProxy) dropForwardedOrigin(req);
     // Pages' compression is done here, not by Next (`compress: false`): the paint-first rewrite needs
     // the HTML's text, and Brotli comes with it. Next writes → paint-first → compression → socket.
     compress(req, res, () => {
@@ -88,6 +89,17 @@ export function forwardedFor(req: IncomingMessage, trustProxy: boolean): string 
   const incoming = req.headers['x-forwarded-for'];
   const chain = Array.isArray(incoming) ? incoming.join(', ') : incoming;
   return trustProxy && chain ? `${chain}, ${socket}` : socket;
+}
+
+/**
+ * Without a trusted proxy, X-Forwarded-Host, -Proto and -Port come from whoever sent the request: pages
+ * never see them, so nothing (a redirect, Next's server-action origin check) builds an address on them.
+ * Next fills them in from the Host header and the socket itself.
+ */
+export function dropForwardedOrigin(req: IncomingMessage): void {
+  delete req.headers['x-forwarded-host'];
+  delete req.headers['x-forwarded-proto'];
+  delete req.headers['x-forwarded-port'];
 }
 
 async function answerHealth(

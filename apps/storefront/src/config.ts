@@ -22,6 +22,18 @@ const schema = z
   .object({
     APP_ENV: z.enum(['development', 'test', 'staging', 'production']).default('development'),
     SITE_ORIGIN: optional(httpUrl('https://catalogue.example.com')),
+    /**
+     * How long a password reset code works (the commerce service reads the same variable); the forgotten
+     * password page says so.
+     */
+    COMMERCE_RESET_CODE_MINUTES: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(5, 'must be from 5 to 1440')
+      .max(1440, 'must be from 5 to 1440')
+      .default(60),
+    /** Behind a reverse proxy that sets X-Forwarded-For/-Host/-Proto (the single server reads it too). */
+    TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
     /** The content service's base URL when it runs elsewhere; unset: the instance of this process. */
     CONTENT_SERVICE_URL: optional(httpUrl('http://content.internal:4003')),
     /** Google Tag Manager container (`GTM-XXXXXXX`). */
@@ -137,6 +149,10 @@ export interface StorefrontConfig {
   production: boolean;
   /** Public origin for canonical links (`https://catalogue.example.com`); null: the request's own host. */
   siteOrigin: URL | null;
+  /** Whether X-Forwarded-Host and X-Forwarded-Proto come from a proxy we trust (TRUST_PROXY). */
+  trustProxy: boolean;
+  /** How long a password reset code works, in minutes (COMMERCE_RESET_CODE_MINUTES). */
+  passwordResetMinutes: number;
   /**
    * Base URL of the content service (`http://content.internal:4003`) when it runs elsewhere; null: the
    * instance this process serves, called in-process.
@@ -193,6 +209,8 @@ function parseStorefrontConfig(env: Env): StorefrontConfig {
   return {
     production,
     siteOrigin: values.SITE_ORIGIN ? new URL(new URL(values.SITE_ORIGIN).origin) : null,
+    trustProxy: values.TRUST_PROXY === 'true',
+    passwordResetMinutes: values.COMMERCE_RESET_CODE_MINUTES,
     contentServiceUrl: values.CONTENT_SERVICE_URL ? values.CONTENT_SERVICE_URL.replace(/\/+$/, '') : null,
     tracking: {
       tagManager: values.TAG_MANAGER_ID

@@ -2,9 +2,11 @@ import type { Database } from '@catalogue/db';
 import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
 import { Hono } from 'hono';
 import { KeyStore } from './auth/keys';
+import { LoginThrottle } from './auth/login-throttle';
 import { authenticate } from './auth/middleware';
 import { mountOAuthRoutes } from './auth/oauth-routes';
 import { mountTokenEndpoint } from './auth/token-endpoint';
+import { TokenState } from './auth/token-state';
 import { TokenService } from './auth/tokens';
 import { mountBundles } from './catalog/bundles';
 import { mountCatalogs } from './catalog/catalogs';
@@ -17,7 +19,7 @@ import { mountProducts } from './catalog/products';
 import { mountPromotions } from './catalog/promotions';
 import { mountSpecs } from './catalog/specs';
 import { mountVariants } from './catalog/variants';
-import { type CommerceConfig, commerceConfigFromEnv } from './config';
+import { type CommerceConfig, commerceConfigFromEnv, loginBackoff } from './config';
 import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
@@ -30,7 +32,6 @@ import { mountBuyerResources } from './identity/buyer-resources';
 import { mountBuyerUsers } from './identity/buyer-users';
 import { mountBuyers } from './identity/buyers';
 import { parseLockedXp } from './identity/locked-xp';
-import { mountPasswordReset } from './identity/password-reset';
 import { mountBuyerProductCollections } from './identity/product-collections';
 import { mountSecurityProfiles } from './identity/security-profiles';
 import { mountBuyerSellers } from './identity/sellers';
@@ -48,6 +49,8 @@ import { mountMeVariants } from './me/me-variants';
 import { mountOrderRoutes } from './orders';
 import { startAnonymousCartRetention } from './orders/anonymous-carts';
 import { startSubscriptionJob } from './orders/subscription-job';
+import { mountPasswordReset } from './password-reset/routes';
+import { mountSessionRoutes } from './sessions/routes';
 
 export interface CommerceServiceOptions extends ServiceOptions {
   config?: CommerceConfig;
@@ -86,14 +89,34 @@ export function createCommerceService(database: Database, options: CommerceServi
     audience: config.COMMERCE_TOKEN_AUDIENCE,
   });
 
+  const cache =
+    config.COMMERCE_CACHE_MB > 0 ? new ReadCache(database, config.COMMERCE_CACHE_MB * 1024 * 1024) : null;
+  const tokenState = new TokenState(db, cache);
+  const logins = new LoginThrottle(db, {
+    pair: loginBackoff(config),
+    perUsername: config.COMMERCE_LOGIN_LIMIT_PER_USERNAME,
+    perAddress: config.COMMERCE_LOGIN_LIMIT_PER_ADDRESS,
+    windowS: config.COMMERCE_LOGIN_WINDOW_MINUTES * 60,
+  });
+
   const app = new Hono<CommerceEnv>().basePath(options.basePath || '/');
-  mountTokenEndpoint(app, { db, tokens, config });
-  mountOAuthRoutes(app, db, keys, tokens);
-  mountPasswordReset(app, db);
-  app.use('/v1/*', authenticate(tokens));
+  mountTokenEndpoint(app, { db, tokens, config, logins });
+  mountOAuthRoutes(app, db, keys, tokens, tokenState);
+  mountPasswordReset(
+    app,
+    db,
+    {
+      codeMinutes: config.COMMERCE_RESET_CODE_MINUTES,
+      perEmailPerHour: config.COMMERCE_RESET_LIMIT_PER_EMAIL,
+      perAddressPerHour: config.COMMERCE_RESET_LIMIT_PER_ADDRESS,
+      // The single server publishes the address it listens on once it does (server/src/main.ts).
+      siteOrigin: () => config.SITE_ORIGIN ?? process.env.CATALOGUE_LISTEN_ORIGIN ?? null,
+    },
+    logins,
+  );
+  app.use('/v1/*', authenticate(tokens, tokenState));
   app.use('/v1/*', idempotency(db));
-  if (config.COMMERCE_CACHE_MB > 0) {
-    const cache = new ReadCache(database, config.COMMERCE_CACHE_MB * 1024 * 1024);
+  if (cache) {
     app.use('/v1/*', readCacheScope(cache));
     app.use('/v1/*', cachedReads(cache, db, CACHED_ROUTES, options.basePath));
   }
@@ -105,6 +128,7 @@ export function createCommerceService(database: Database, options: CommerceServi
     parseLockedXp(config.COMMERCE_SELF_SERVICE_LOCKED_XP),
   );
   const lockedXp = parseLockedXp(config.COMMERCE_SELF_SERVICE_LOCKED_XP);
+  mountSessionRoutes(app, db, tokens, tokenState, logins);
   mountMeRoutes(app, db, lockedXp);
   mountBuyers(app, db);
   mountBuyerUsers(app, db);
@@ -150,7 +174,7 @@ export function createCommerceService(database: Database, options: CommerceServi
     ]);
   });
   app.onError((error) => {
-    if (error instanceof ApiError) return errorResponse(error.status, error.errors);
+    if (error instanceof ApiError) return errorResponse(error.status, error.errors, error.headers);
     console.error('[commerce] unhandled error:', error);
     return errorResponse(500, [
       { ErrorCode: 'InternalServerError', Message: 'An unexpected error occurred.' },

@@ -31,7 +31,14 @@ const PUBLIC_ROUTES = new Set([
   'POST /v1/password/reset',
   'GET /v1/password/reset/:code',
   'PUT /v1/password/reset/:code',
+  'POST /oauth/revoke',
+  'POST /oauth/introspect',
 ]);
+
+/** Revokes the caller's own tokens (Me.RevokeTokens): called last, after every other route. */
+const ENDS_OWN_SESSION = 'DELETE /v1/me/tokens';
+const sessionEndingLast = (a: { method: string; path: string }, b: { method: string; path: string }) =>
+  Number(`${a.method} ${a.path}` === ENDS_OWN_SESSION) - Number(`${b.method} ${b.path}` === ENDS_OWN_SESSION);
 
 describe(`authorisation matrix on ${testDriver()}`, () => {
   let commerce: CommerceUnderTest;
@@ -131,7 +138,9 @@ describe(`authorisation matrix on ${testDriver()}`, () => {
   it('refuses every call without a sufficient role, accepts every call with one, and keeps companies apart', async () => {
     const before = await tableCounts(commerce.database.db);
     const problems: string[] = [];
-    const protectedRoutes = commerce.routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`));
+    const protectedRoutes = commerce.routes
+      .filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`))
+      .sort(sessionEndingLast);
     for (const route of protectedRoutes) {
       const key = `${route.method} ${route.path}`;
       const outcomes = new Map<string, Outcome>();

@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { cookieValue, documentCookies } from '../browser/cookies';
-import { SESSION_COOKIE } from './session-cookies';
+import { RENEWABLE_SESSION_HINT, SESSION_COOKIE } from './session-cookies';
 
 export interface AccountMenuTexts {
   login: string;
@@ -27,7 +27,7 @@ const SessionMenu = lazy(() =>
 
 /**
  * The header's account control. Logged out: "Log in", which asks POST /api/dynamicURL for the login
- * address of this page. With login cookies (a token, or a refresh token to renew it) it loads
+ * address of this page. With login cookies (a token, or the name cookie that comes with a refresh token) it loads
  * `AccountSessionMenu`: the user's name opening a small menu with their role and "Log out", and the token's
  * renewal. Visitors, most of the site's traffic, never load that code.
  */
@@ -35,7 +35,7 @@ export function AccountMenu(props: AccountMenuProps) {
   const [withSession, setWithSession] = useState(false);
   useEffect(() => {
     const cookies = documentCookies();
-    if (cookieValue(cookies, SESSION_COOKIE.token) || cookieValue(cookies, SESSION_COOKIE.refresh)) {
+    if (cookieValue(cookies, SESSION_COOKIE.token) || cookieValue(cookies, RENEWABLE_SESSION_HINT) !== null) {
       setWithSession(true);
     }
   }, []);

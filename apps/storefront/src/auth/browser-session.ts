@@ -1,12 +1,14 @@
 import { cookieValue, documentCookies } from '../browser/cookies';
 import { loginStatusFromToken } from '../tracking/login-status';
-import { SESSION_COOKIE } from './session-cookies';
+import { RENEWABLE_SESSION_HINT, SESSION_COOKIE } from './session-cookies';
 
 /**
  * The visitor's session as the browser sees it, from the login cookies (spec §3/§4): logged in while the
  * UserToken cookie holds a token more than 10 s from expiry. `freshSession()` renews an expired token
  * through getNewAccessToken once (concurrent callers share the call); when that fails the server has
- * expired the cookies and the visitor is logged out.
+ * expired the cookies and the visitor is logged out. The refresh token is an HttpOnly cookie scripts
+ * cannot read: the renewal sends `{variables: {}}` (what spec §7's `{variables: {rid}}` becomes without a
+ * readable cookie) and the route takes the token from the cookie.
  */
 
 export interface BrowserSession {
@@ -29,25 +31,29 @@ export function readBrowserSession(cookies = documentCookies(), now = Date.now()
   };
 }
 
+/** Whether the browser holds a session that a refresh token can renew (its readable companion cookie). */
+export function hasRenewableSession(cookies = documentCookies()): boolean {
+  return cookieValue(cookies, RENEWABLE_SESSION_HINT) !== null;
+}
+
 let refreshing: Promise<BrowserSession | null> | null = null;
 
 export function freshSession(): Promise<BrowserSession | null> {
   const current = readBrowserSession();
   if (current) return Promise.resolve(current);
-  const rid = cookieValue(documentCookies(), SESSION_COOKIE.refresh);
-  if (!rid) return Promise.resolve(null);
-  refreshing ??= renew(rid).finally(() => {
+  if (!hasRenewableSession()) return Promise.resolve(null);
+  refreshing ??= renew().finally(() => {
     refreshing = null;
   });
   return refreshing;
 }
 
-async function renew(rid: string): Promise<BrowserSession | null> {
+async function renew(): Promise<BrowserSession | null> {
   try {
     const response = await fetch('/api/ordercloud/Buyer/getNewAccessToken', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ variables: { rid: encodeURIComponent(rid) } }),
+      body: JSON.stringify({ variables: {} }),
     });
     if (!response.ok) return null;
     const answer = (await response.json()) as { access_token?: string };

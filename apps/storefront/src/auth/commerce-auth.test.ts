@@ -40,9 +40,8 @@ describe('login refusals', () => {
     response: { headers },
   });
 
-  it('tells wrong credentials, lockout, rate limit (with its wait) and inactive users apart', () => {
+  it('tells wrong credentials, throttling (with its wait) and inactive users apart', () => {
     expect(refusalOf(failure(400, 'InvalidUsernameOrPassword'))).toEqual({ reason: 'credentials' });
-    expect(refusalOf(failure(400, 'Auth.LockedOut'))).toEqual({ reason: 'locked' });
     expect(refusalOf(failure(429, 'TooManyRequests', { 'retry-after': '42' }))).toEqual({
       reason: 'rate',
       retryAfterSeconds: 42,

@@ -1,3 +1,4 @@
+import { callService } from '@catalogue/service-kit/shared';
 import { Auth, Me, type MeUser, type OrderCloudError } from 'ordercloud-javascript-sdk';
 import {
   asVisitor,
@@ -12,7 +13,7 @@ import type { SessionTokens, SessionUser } from './session-cookies';
  * official SDK (password and refresh-token grants of the storefront's API client).
  */
 
-export type LoginRefusal = 'credentials' | 'locked' | 'rate' | 'inactive' | 'unavailable';
+export type LoginRefusal = 'credentials' | 'rate' | 'inactive' | 'unavailable';
 
 export type LoginResult =
   | { ok: true; tokens: SessionTokens; user: SessionUser }
@@ -71,7 +72,6 @@ export function refusalOf(error: unknown): { reason: LoginRefusal; retryAfterSec
     const retry = Number(failure.response?.headers?.['retry-after']);
     return { reason: 'rate', ...(Number.isFinite(retry) && retry > 0 ? { retryAfterSeconds: retry } : {}) };
   }
-  if (code === 'Auth.LockedOut' || code === 'LockedOut') return { reason: 'locked' };
   if (code === 'InactiveUser') return { reason: 'inactive' };
   if (failure.status === 400 || failure.status === 401) return { reason: 'credentials' };
   return { reason: 'unavailable' };
@@ -153,5 +153,30 @@ export async function refreshSession(
     const status = (error as Partial<OrderCloudError>).status;
     if (status !== 400 && status !== 401) console.error('[login] refreshing a session failed:', error);
     return null;
+  }
+}
+
+/**
+ * Ends the session of a refresh token (logout): the commerce service revokes it, and with it the access
+ * tokens issued from it. Our extension `POST /oauth/revoke` (RFC 7009): the SDK's only revocation,
+ * Me.RevokeTokens, ends every session of the user, on every device. A token belongs to one client, the
+ * storefront's or the sales inbox's: the one that refuses it as another client's is followed by the other.
+ */
+export async function endSession(refreshToken: string): Promise<void> {
+  for (const clientId of [STOREFRONT_CLIENT_ID, SALES_INBOX_CLIENT_ID]) {
+    const answer = await callService('commerce', '/oauth/revoke', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        token: refreshToken,
+        token_type_hint: 'refresh_token',
+        client_id: clientId,
+      }),
+    });
+    if (answer.ok) return;
+    const body = (await answer.json().catch(() => null)) as { error?: string } | null;
+    if (answer.status !== 400 || body?.error !== 'unauthorized_client') {
+      throw new Error(`The commerce service answered ${answer.status} to a logout.`);
+    }
   }
 }

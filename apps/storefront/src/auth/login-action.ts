@@ -43,19 +43,20 @@ export async function loginAction(
     const message =
       result.reason === 'credentials'
         ? t('login.errorCredentials')
-        : result.reason === 'locked'
-          ? t('login.errorLocked')
-          : result.reason === 'rate'
-            ? t('login.errorRate', { seconds: result.retryAfterSeconds ?? 60 })
-            : result.reason === 'inactive'
-              ? t('login.errorInactive')
-              : t('login.errorUnavailable');
+        : result.reason === 'rate'
+          ? t('login.errorRate', { seconds: result.retryAfterSeconds ?? 60 })
+          : result.reason === 'inactive'
+            ? t('login.errorInactive')
+            : t('login.errorUnavailable');
     return { status: 'refused', username, message };
   }
   const jar = await cookies();
-  const attributes = cookieAttributes(storefrontConfig().production);
+  const { production } = storefrontConfig();
   for (const cookie of loginCookies(result.tokens, result.user, Date.now())) {
-    jar.set(cookie.name, cookie.value, { ...attributes, expires: cookie.expires });
+    jar.set(cookie.name, cookie.value, {
+      ...cookieAttributes(cookie.name, production),
+      expires: cookie.expires,
+    });
   }
   const target = safeRedirectPath(
     redirectURI,

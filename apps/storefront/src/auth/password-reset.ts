@@ -8,20 +8,38 @@ import { asVisitor, configureInProcessCommerce, STOREFRONT_CLIENT_ID } from '../
  * (GET /password/reset/{code}, our addition), and setting it (PUT /password/reset/{code}).
  */
 
-/** Asks for a reset email; `resetPageUrl` is the page the email's link opens (it appends `?code=`). */
+/** Too many reset requests from the visitor's address. */
+export class ResetRequestsExceeded extends Error {
+  override name = 'ResetRequestsExceeded';
+  constructor(readonly retryAfterSeconds: number) {
+    super(`too many password reset requests: retry after ${retryAfterSeconds} s`);
+  }
+}
+
+/**
+ * Asks for a reset email; `resetPageUrl` is the page the email's link opens (it appends `?code=`), on the
+ * site's own origin (the only one the storefront's API client may link to).
+ */
 export async function requestPasswordReset(
   email: string,
   resetPageUrl: string,
   address: string | null,
 ): Promise<void> {
   configureInProcessCommerce();
-  await asVisitor(address, () =>
-    ForgottenCredentials.SendVerificationCode({
-      ClientID: STOREFRONT_CLIENT_ID,
-      Email: email,
-      URL: resetPageUrl,
-    }),
-  );
+  try {
+    await asVisitor(address, () =>
+      ForgottenCredentials.SendVerificationCode({
+        ClientID: STOREFRONT_CLIENT_ID,
+        Email: email,
+        URL: resetPageUrl,
+      }),
+    );
+  } catch (error) {
+    const failure = error as Partial<OrderCloudError> & { response?: { headers?: Record<string, string> } };
+    if (failure.status !== 429) throw error;
+    const seconds = Number(failure.response?.headers?.['retry-after']);
+    throw new ResetRequestsExceeded(Number.isFinite(seconds) && seconds > 0 ? seconds : 60);
+  }
 }
 
 /** The username a reset code is for, or null when the code is invalid, used or expired. */

@@ -111,9 +111,12 @@ export async function registerAction(
       `${localizedPath(locale, '/login')}?${new URLSearchParams({ redirectURI: redirectURI || home })}`,
     );
   const jar = await cookies();
-  const attributes = cookieAttributes(storefrontConfig().production);
+  const { production } = storefrontConfig();
   for (const cookie of loginCookies(login.tokens, login.user, Date.now())) {
-    jar.set(cookie.name, cookie.value, { ...attributes, expires: cookie.expires });
+    jar.set(cookie.name, cookie.value, {
+      ...cookieAttributes(cookie.name, production),
+      expires: cookie.expires,
+    });
   }
   redirect(safeRedirectPath(redirectURI, originOfRequest(await headers()), home));
 }

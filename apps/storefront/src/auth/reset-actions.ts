@@ -2,13 +2,14 @@
 
 import type { LocaleCode } from '@catalogue/dataset/model';
 import { headers } from 'next/headers';
+import { storefrontConfig } from '../config';
 import { getDictionary } from '../data/content';
 import { siteOrigin } from '../data/site-origin';
 import { createTranslator } from '../i18n/translator';
 import { isLocaleCode } from '../routing/locale-codes';
 import { localizedPath } from '../routing/locales';
 import { acceptablePassword, looksLikeEmail } from './credential-rules';
-import { checkResetCode, requestPasswordReset, resetPassword } from './password-reset';
+import { checkResetCode, ResetRequestsExceeded, requestPasswordReset, resetPassword } from './password-reset';
 import type { ResetFormState } from './reset-state';
 import { visitorAddressOf } from './route-guards';
 
@@ -41,10 +42,15 @@ export async function forgotPasswordAction(
   try {
     await requestPasswordReset(email, page, address);
   } catch (error) {
+    if (error instanceof ResetRequestsExceeded) {
+      const message = t('forgot.errorRate', { seconds: error.retryAfterSeconds });
+      return { status: 'refused', email, field: 'email', message };
+    }
     console.error('[password reset] the commerce service refused:', error);
     return { status: 'refused', email, field: 'email', message: t('register.errorUnavailable') };
   }
-  return { status: 'sent', email: '', message: t('forgot.sent') };
+  const minutes = storefrontConfig().passwordResetMinutes;
+  return { status: 'sent', email: '', message: t('forgot.sent', { minutes }) };
 }
 
 /** The reset form: sets the new password for the code of the email's link. */

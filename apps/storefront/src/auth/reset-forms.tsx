@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useEffect } from 'react';
 import { INITIAL_RESET_STATE, type ResetFormState } from './reset-state';
 
 type Action = (previous: ResetFormState, form: FormData) => Promise<ResetFormState>;
@@ -59,6 +59,18 @@ export function ForgotPasswordForm({
   );
 }
 
+/**
+ * Takes the emailed code out of the address bar once the form holds it (the form's action is bound to it
+ * on the server): third-party scripts that load after hydration, the history and a copied address never
+ * see it. Runs before the shell's effects (a child's effects run first).
+ */
+function forgetCodeInAddress(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('code')) return;
+  url.searchParams.delete('code');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
 export interface ResetPasswordTexts {
   password: string;
   passwordHint: string;
@@ -78,6 +90,7 @@ export function ResetPasswordForm({
   action: Action;
 }) {
   const [state, formAction, pending] = useActionState(action, INITIAL_RESET_STATE);
+  useEffect(forgetCodeInAddress, []);
   const invalid = (field: string) => state.status === 'refused' && state.field === field;
   if (state.status === 'done') {
     return (

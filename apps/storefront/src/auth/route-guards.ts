@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
+import { storefrontConfig } from '../config';
 
 /**
  * Guards of the storefront's own JSON routes: cross-site requests are refused before anything happens
@@ -8,15 +9,21 @@ import type { z } from 'zod';
  */
 
 /**
- * The origin the browser used for this request (X-Forwarded-Host / Host, X-Forwarded-Proto): what a
- * same-origin check and a return address compare against. Only for per-request answers (routes, actions),
- * never for cached pages (data/site-origin.ts).
+ * The origin the browser used for this request: what a same-origin check and a return address compare
+ * against. The Host header and the URL's scheme; X-Forwarded-Host and X-Forwarded-Proto only behind a
+ * reverse proxy we trust (TRUST_PROXY=true), since anyone else can send them and a return address built
+ * on them is an open redirect. Only for per-request answers (routes, actions), never for cached pages
+ * (data/site-origin.ts).
  */
-export function originOfRequest(headers: Headers, url?: string): string {
-  const host = headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host');
+export function originOfRequest(
+  headers: Headers,
+  url?: string,
+  trustProxy = storefrontConfig().trustProxy,
+): string {
+  const forwarded = (name: string) => (trustProxy ? headers.get(name)?.split(',')[0]?.trim() || null : null);
+  const host = forwarded('x-forwarded-host') || headers.get('host');
   const fallback = url ? new URL(url) : null;
-  const proto =
-    headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || fallback?.protocol.slice(0, -1) || 'http';
+  const proto = forwarded('x-forwarded-proto') || fallback?.protocol.slice(0, -1) || 'http';
   return host ? `${proto}://${host}` : (fallback?.origin ?? 'http://localhost');
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cookieAttributes,
   expiredSessionCookies,
   loginCookies,
   REFRESH_COOKIE_LIFETIME_MS,
@@ -40,10 +39,5 @@ describe('login cookies', () => {
     const expired = expiredSessionCookies();
     expect(expired.map((c) => c.name).sort()).toEqual([...SESSION_COOKIE_NAMES].sort());
     for (const cookie of expired) expect(cookie.expires.getTime()).toBe(0);
-  });
-
-  it('is SameSite=Lax on path / and Secure only in production', () => {
-    expect(cookieAttributes(true)).toEqual({ path: '/', sameSite: 'lax', secure: true, httpOnly: false });
-    expect(cookieAttributes(false).secure).toBe(false);
   });
 });

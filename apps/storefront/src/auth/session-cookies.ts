@@ -1,7 +1,11 @@
 /**
- * The login cookies of spec §3/§4/§9. They are readable by the page's scripts on purpose: the site sends
- * the user's token in the body of its product calls (spec §7), and the header shows the user's name and
- * role without a server round trip. SameSite=Lax and Path=/ always; Secure in production.
+ * The login cookies of spec §3/§4/§9, Path=/ always and Secure in production. All but one are readable by
+ * the page's scripts on purpose: the site sends the user's token in the body of its product calls (spec
+ * §7; the token is short-lived), and the header shows the user's name and role without a server round
+ * trip. The refresh token, which lasts 3 days and makes new tokens, is not: HttpOnly and SameSite=Strict,
+ * so no script (an injected one included) can read it and no other site's request carries it. The
+ * browser renews its session through getNewAccessToken, which reads it from the cookie; scripts know a
+ * session can be renewed from the name cookies, which live exactly as long (`RENEWABLE_SESSION_HINT`).
  */
 
 export const SESSION_COOKIE = {
@@ -25,15 +29,20 @@ export interface SessionCookie {
   expires: Date;
 }
 
+/** The readable cookie whose presence tells scripts a refresh token is there to renew the session. */
+export const RENEWABLE_SESSION_HINT = SESSION_COOKIE.firstName;
+
 export interface CookieAttributes {
   path: '/';
-  sameSite: 'lax';
+  sameSite: 'lax' | 'strict';
   secure: boolean;
-  httpOnly: false;
+  httpOnly: boolean;
 }
 
-export function cookieAttributes(production: boolean): CookieAttributes {
-  return { path: '/', sameSite: 'lax', secure: production, httpOnly: false };
+/** The attributes of one login cookie: the refresh token's keep it from scripts and other sites. */
+export function cookieAttributes(name: string, production: boolean): CookieAttributes {
+  const refresh = name === SESSION_COOKIE.refresh;
+  return { path: '/', sameSite: refresh ? 'strict' : 'lax', secure: production, httpOnly: refresh };
 }
 
 /** What a successful login or refresh hands the cookies. */
@@ -56,7 +65,7 @@ export interface SessionUser {
 /**
  * The cookies a login sets: UserEmail, UserToken and UserLogin expire with the token; refreshToken lives
  * 3 days; the name and role cookies live as long as the refresh token, so the header can still greet a
- * user whose access token is being renewed.
+ * user whose access token is being renewed (and scripts know it can be).
  */
 export function loginCookies(tokens: SessionTokens, user: SessionUser, now: number): SessionCookie[] {
   const tokenExpiry = new Date(now + tokens.expiresIn * 1000);

@@ -4,9 +4,13 @@ import { cookieAttributes, expiredSessionCookies, type SessionCookie } from './s
 
 /** Writes login cookies onto a route's response with the site's cookie attributes. */
 export function setSessionCookies(response: NextResponse, cookies: SessionCookie[]): NextResponse {
-  const attributes = cookieAttributes(storefrontConfig().production);
-  for (const cookie of cookies)
-    response.cookies.set(cookie.name, cookie.value, { ...attributes, expires: cookie.expires });
+  const { production } = storefrontConfig();
+  for (const cookie of cookies) {
+    response.cookies.set(cookie.name, cookie.value, {
+      ...cookieAttributes(cookie.name, production),
+      expires: cookie.expires,
+    });
+  }
   return response;
 }
 

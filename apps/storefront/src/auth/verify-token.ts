@@ -13,8 +13,10 @@ import { TOKEN_EXPIRY_MARGIN_MS } from '../tracking/login-status';
 /**
  * Verifies a commerce access token before a product route acts on it (issue 8 §4): RS256 signature
  * against the commerce service's published key (`GET /oauth/certs/{kid}`, cached by key id), issuer,
- * audience, and expiry with the 10-second margin of spec §4. It answers who the token's user is; routes
- * act only on that user and company.
+ * audience, and expiry with the 10-second margin of spec §4; then asks the commerce service whether the
+ * token still counts (`POST /oauth/introspect`: not logged out, the user active and their tokens not
+ * revoked since — a password change, a deactivation). It answers who the token's user is; routes act only
+ * on that user and company.
  */
 
 export interface VerifiedUser {
@@ -100,6 +102,7 @@ export async function verifyUserToken(token: string, now = Date.now()): Promise<
     : typeof role === 'string'
       ? [role]
       : [];
+  if (!(await stillCounts(token))) throw new TokenRefused('The session has ended: log in again.');
   return {
     userId: u,
     username: usr,
@@ -109,4 +112,15 @@ export async function verifyUserToken(token: string, now = Date.now()): Promise<
     roles,
     expiresAt: exp,
   };
+}
+
+/** The commerce service's word on a verified token (RFC 7662 introspection, in-process). */
+async function stillCounts(token: string): Promise<boolean> {
+  const answer = await callService('commerce', '/oauth/introspect', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, token_type_hint: 'access_token' }),
+  });
+  if (!answer.ok) throw new Error(`The commerce service answered ${answer.status} to a token introspection.`);
+  return ((await answer.json()) as { active?: unknown }).active === true;
 }

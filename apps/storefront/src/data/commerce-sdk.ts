@@ -44,6 +44,7 @@ export async function inProcessCommerceAdapter(config: InternalAxiosRequestConfi
     init.body = typeof config.data === 'string' ? config.data : JSON.stringify(config.data);
   }
   const answer = await callService('commerce', `${url.pathname}${url.search}`, init);
+  if (answer.status === 401) forgetAnonymousToken(plain.Authorization ?? plain.authorization);
   const response: AxiosResponse = {
     data: await answer.text(),
     status: answer.status,
@@ -86,6 +87,17 @@ export function anonymousClientId(catalogId: string): string {
 /** Renew a cached token this long before it expires. */
 const EXPIRY_MARGIN_MS = 30_000;
 const anonymousTokens = new Map<string, { token: string; expiresAt: number }>();
+
+/**
+ * A shared anonymous token the commerce service refused (its template user's tokens were revoked, or the
+ * user deactivated) is not handed out again: the next request gets a new one (or a clean refusal).
+ */
+function forgetAnonymousToken(authorization: string | undefined): void {
+  const token = authorization?.replace(/^Bearer\s+/i, '');
+  if (!token) return;
+  for (const [clientId, cached] of anonymousTokens)
+    if (cached.token === token) anonymousTokens.delete(clientId);
+}
 
 /**
  * An anonymous shopper's access token for browsing a regional catalog (`client_credentials` without a

@@ -132,13 +132,16 @@ describe('favourites store', () => {
   it('renews an expired token with the refresh token before asking for the list', async () => {
     const api = fakeBuyerApi();
     const expired = jwt({ u: 'engineer', exp: Math.floor(Date.now() / 1000) - 60 });
-    const store = await freshStore(`UserToken=${expired}; refreshToken=r1`, api);
+    // The refresh token is an HttpOnly cookie scripts never see; its companion name cookie says it is there.
+    const store = await freshStore(`UserToken=${expired}; UserFirstName=Priya`, api);
     const renewal = api.fetch.getMockImplementation();
+    const renewals: unknown[] = [];
     api.fetch.mockImplementation(async (url: string, init: RequestInit) => {
       if (!url.endsWith('/getNewAccessToken')) return (renewal as typeof api.fetch)(url, init);
-      // The route sets the new login cookies and answers the token.
-      (document as { cookie: string }).cookie = `UserToken=${TOKEN}; refreshToken=r1`;
-      return Response.json({ access_token: TOKEN, expires_in: 600, refresh_token: 'r1' });
+      renewals.push(JSON.parse(String(init.body)));
+      // The route reads the refresh cookie, sets the new login cookies and answers the token.
+      (document as { cookie: string }).cookie = `UserToken=${TOKEN}; UserFirstName=Priya`;
+      return Response.json({ access_token: TOKEN, expires_in: 1800 });
     });
     store.subscribeFavourites(() => undefined);
     await until(store, (s) => s.status === 'ready');
@@ -147,6 +150,7 @@ describe('favourites store', () => {
       '/api/ordercloud/Buyer/getNewAccessToken',
       '/api/ordercloud/Buyer/GetFavoriteProducts',
     ]);
+    expect(renewals).toEqual([{ variables: {} }]);
   });
 
   it('turns a 401 of the API into the login prompt and other refusals into an error', async () => {

@@ -1,9 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { readBrowserSession } from '../auth/browser-session';
-import { SESSION_COOKIE } from '../auth/session-cookies';
-import { cookieValue, documentCookies } from '../browser/cookies';
+import { hasRenewableSession, readBrowserSession } from '../auth/browser-session';
 import type { FavouriteChange, FavouriteList } from './favourite-types';
 
 /**
@@ -50,7 +48,7 @@ const requests = () => import('./favourites-requests');
 function ensureLoaded(): void {
   const token = readBrowserSession()?.token;
   if (token === stateToken && (state.status === 'ready' || state.status === 'loading')) return;
-  if (!token && !cookieValue(documentCookies(), SESSION_COOKIE.refresh)) {
+  if (!token && !hasRenewableSession()) {
     void Promise.resolve().then(() => {
       if (state.status !== 'visitor') setFavouritesState({ status: 'visitor' }, null);
     });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { verifyPassword } from '@catalogue/commerce/passwords';
 import { migrationsFolder, queryRows } from '@catalogue/db';
@@ -281,6 +281,51 @@ describe(`migration 0025 on ${testDriver()}: demo rows for installations loaded 
     try {
       await upgrade(database);
       expect(await salesInbox(database)).toEqual([]);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
+
+describe(`migration token_revocation on ${testDriver()}: 30-minute access tokens for existing installations`, () => {
+  const file = readdirSync(migrationsFolder).find((name) => name.endsWith('_token_revocation.sql')) ?? '';
+  const dataUpdates = readFileSync(path.join(migrationsFolder, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.trim())
+    .filter((statement) => /^(--[^\n]*\n)*UPDATE /.test(statement));
+  const durations = async (database: TestDatabase) =>
+    Object.fromEntries(
+      (
+        await queryRows<{ id: string; minutes: number }>(
+          database.db,
+          sql`select id, access_token_duration as minutes from api_clients order by id`,
+        )
+      ).map((row) => [row.id, row.minutes]),
+    );
+
+  it("shortens the demo clients' 600-minute tokens to 30 and keeps durations someone chose", async () => {
+    const database = await createTestDatabase(testDriver(), datasetContent(60));
+    try {
+      expect(dataUpdates).toHaveLength(1);
+      await database.db.execute(sql`update api_clients set access_token_duration = 600`);
+      await database.db.execute(
+        sql`update api_clients set access_token_duration = 45 where id = 'sales-inbox'`,
+      );
+      await database.db.execute(
+        sql`insert into api_clients (id, app_name, access_token_duration) values ('partner-app', 'Partner', 600)`,
+      );
+      for (const statement of dataUpdates) await database.db.execute(sql.raw(statement));
+      expect(await durations(database)).toEqual({
+        'admin-console': 30,
+        'partner-app': 600,
+        'sales-inbox': 45,
+        storefront: 30,
+        'storefront-catalog-aunz': 30,
+        'storefront-catalog-ca': 30,
+        'storefront-catalog-eu': 30,
+        'storefront-catalog-gb': 30,
+        'storefront-catalog-us': 30,
+      });
     } finally {
       await database.dispose();
     }

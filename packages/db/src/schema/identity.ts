@@ -47,7 +47,12 @@ export const users = pgTable(
     termsAccepted: timestamp('terms_accepted', { withTimezone: true }),
     passwordLastSetDate: timestamp('password_last_set_date', { withTimezone: true }),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * The user's tokens (access, refresh, reset codes) are valid only while they carry this number: a
+     * password change and a deactivation raise it (trigger users_revoke_tokens), as do RevokeUserTokens and
+     * DELETE /me/tokens, which ends every session the user has.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     dateCreated: created(),
     xp: xp(),
   },
@@ -107,6 +112,11 @@ export const apiClients = pgTable('api_clients', {
   allowAnySupplier: boolean('allow_any_supplier').notNull().default(false),
   allowSeller: boolean('allow_seller').notNull().default(false),
   isAnonBuyer: boolean('is_anon_buyer').notNull().default(false),
+  /**
+   * Origins (`https://shop.example.com`) the links of this client's mails may point to, such as the
+   * password reset page (our extension `LinkOrigins`); empty: the site's own origin (SITE_ORIGIN).
+   */
+  linkOrigins: text('link_origins').array().notNull().default(sql`'{}'::text[]`),
   dateCreated: created(),
   xp: xp(),
 });

@@ -16,6 +16,10 @@ export interface AccessClaims {
   jti: string;
   orderid?: string;
   imp?: string;
+  /** The user's token version when issued (our addition): revoking the user's tokens moves it on. */
+  tv?: number;
+  /** The session (refresh token) the token was issued with (our addition): its logout ends the token. */
+  sid?: string;
 }
 
 /** Who is calling, as every handler sees it. */
@@ -31,6 +35,10 @@ export interface Principal {
   anonymousOrderId: string | null;
   impersonatedBy: string | null;
   expiresAt: number;
+  /** `tv`: 0 for tokens issued before versions existed. */
+  tokenVersion: number;
+  /** `sid`: null for tokens without a refresh token (anonymous, client credentials, impersonation). */
+  sessionId: string | null;
 }
 
 export function companyTypeOf(userType: UserType): Principal['companyType'] {

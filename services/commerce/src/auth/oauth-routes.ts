@@ -5,10 +5,17 @@ import type { CommerceEnv } from '../http/env';
 import { findUser } from './identity-store';
 import type { KeyStore } from './keys';
 import { authenticate } from './middleware';
+import type { TokenState } from './token-state';
 import type { TokenService } from './tokens';
 
 /** GET /oauth/certs/{kid} (public JWK) and GET /oauth/userinfo (an identity token for the caller). */
-export function mountOAuthRoutes(app: Hono<CommerceEnv>, db: Db, keys: KeyStore, tokens: TokenService): void {
+export function mountOAuthRoutes(
+  app: Hono<CommerceEnv>,
+  db: Db,
+  keys: KeyStore,
+  tokens: TokenService,
+  state: TokenState,
+): void {
   app.get('/oauth/certs/:kid', async (c) => {
     const found = await keys.publicKey(c.req.param('kid'));
     if (!found) throw ApiError.notFound('PublicKey', c.req.param('kid'));
@@ -16,7 +23,7 @@ export function mountOAuthRoutes(app: Hono<CommerceEnv>, db: Db, keys: KeyStore,
     return c.json({ kty, n, e, alg: alg ?? 'RS256', use: use ?? 'sig', kid });
   });
 
-  app.get('/oauth/userinfo', authenticate(tokens), async (c) => {
+  app.get('/oauth/userinfo', authenticate(tokens, state), async (c) => {
     const principal = c.get('principal');
     const user = await findUser(db, principal.companyType, principal.companyId, principal.userId);
     if (!user) throw ApiError.of(401, 'InvalidToken', 'The user of this token no longer exists.');

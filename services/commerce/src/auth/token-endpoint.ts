@@ -1,11 +1,10 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@catalogue/db';
-import { refreshTokens, users } from '@catalogue/db/schema';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Context, Hono } from 'hono';
+import { users } from '@catalogue/db/schema';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Hono } from 'hono';
 import type { CommerceConfig } from '../config';
 import type { CommerceEnv } from '../http/env';
-import { verifyPassword } from '../identity/passwords';
 import { userTypeOf } from './claims';
 import { clientAddress } from './client-address';
 import {
@@ -19,33 +18,13 @@ import {
   findUserForLogin,
   type UserRow,
 } from './identity-store';
+import type { LoginThrottle } from './login-throttle';
+import { readForm, TokenError, tokenErrorResponse, tooManyAttempts } from './oauth-errors';
+import { passwordMatches, preparePasswordCheck } from './password-check';
 import { RateLimiter } from './rate-limit';
+import { findLiveRefreshToken, storeRefreshToken } from './refresh-tokens';
 import { grantedRoles } from './scope';
 import type { TokenService } from './tokens';
-
-/** A refused token request: OAuth 2.0's `error` fields plus OrderCloud's `Errors` envelope. */
-class TokenError extends Error {
-  constructor(
-    readonly status: number,
-    readonly oauthError: string,
-    readonly errorCode: string,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-function tokenErrorResponse(error: TokenError): Response {
-  return Response.json(
-    {
-      error: error.oauthError,
-      error_description: error.message,
-      Errors: [{ ErrorCode: error.errorCode, Message: error.message }],
-    },
-    { status: error.status, headers: { 'cache-control': 'no-store', ...error.headers } },
-  );
-}
 
 const wrongCredentials = () =>
   new TokenError(400, 'invalid_grant', 'InvalidUsernameOrPassword', 'Invalid username or password.');
@@ -54,10 +33,7 @@ export interface TokenEndpointDeps {
   db: Db;
   tokens: TokenService;
   config: CommerceConfig;
-}
-
-export function hashRefreshToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  logins: LoginThrottle;
 }
 
 function secretMatches(client: ApiClientRow, given: string): boolean {
@@ -69,32 +45,23 @@ function secretMatches(client: ApiClientRow, given: string): boolean {
 
 /** POST /oauth/token with every grant of OrderCloud (docs/ordercloud-wire.md). */
 export function mountTokenEndpoint(app: Hono<CommerceEnv>, deps: TokenEndpointDeps): void {
-  const { db, tokens, config } = deps;
+  const { db, tokens, config, logins } = deps;
+  // A flood guard per instance; wrong passwords are throttled in the database (LoginThrottle).
   const byAddress = new RateLimiter(config.COMMERCE_TOKEN_RATE_PER_ADDRESS);
-  const byUsername = new RateLimiter(config.COMMERCE_TOKEN_RATE_PER_USERNAME);
-
-  const limit = (limiter: RateLimiter, key: string) => {
-    const wait = limiter.hit(key);
-    if (wait !== null) {
-      throw new TokenError(
-        429,
-        'slow_down',
-        'TooManyRequests',
-        `Too many token requests: try again in ${wait} s.`,
-        {
-          'retry-after': String(wait),
-        },
-      );
-    }
-  };
+  preparePasswordCheck();
 
   async function issueFor(
     client: ApiClientRow,
     user: UserRow,
     scope: string | undefined,
-    options: { refresh: boolean; anonymousOrderId?: string; roles?: string[] },
+    options: { refresh: boolean; anonymousOrderId?: string; roles?: string[]; sessionId?: string },
   ) {
     const roles = options.roles ?? grantedRoles(scope, await assignedRoles(db, user));
+    const session =
+      options.refresh && client.refreshTokenDuration > 0
+        ? await storeRefreshToken(db, client.id, user, roles, client.refreshTokenDuration)
+        : null;
+    const sessionId = session?.sessionId ?? options.sessionId;
     const access = await tokens.issue(
       {
         userId: user.id,
@@ -104,27 +71,16 @@ export function mountTokenEndpoint(app: Hono<CommerceEnv>, deps: TokenEndpointDe
         clientId: client.id,
         roles,
         ...(options.anonymousOrderId ? { anonymousOrderId: options.anonymousOrderId } : {}),
+        tokenVersion: user.tokenVersion,
+        ...(sessionId ? { sessionId } : {}),
       },
       client.accessTokenDuration * 60,
     );
-    let refreshToken: string | null = null;
-    if (options.refresh && client.refreshTokenDuration > 0) {
-      refreshToken = randomBytes(32).toString('base64url');
-      await db.insert(refreshTokens).values({
-        tokenHash: hashRefreshToken(refreshToken),
-        clientId: client.id,
-        companyType: user.companyType,
-        companyId: user.companyId,
-        userId: user.id,
-        scope: roles,
-        expiresAt: new Date(Date.now() + client.refreshTokenDuration * 60_000),
-      });
-    }
     return {
       access_token: access.token,
       expires_in: access.expiresIn,
       token_type: 'bearer',
-      refresh_token: refreshToken,
+      refresh_token: session?.token ?? null,
     };
   }
 
@@ -142,35 +98,42 @@ export function mountTokenEndpoint(app: Hono<CommerceEnv>, deps: TokenEndpointDe
     }
   }
 
-  async function passwordGrant(client: ApiClientRow, form: Record<string, string>) {
+  /**
+   * The password grant: the attempt is counted before the password is checked (parallel guesses queue on
+   * the counter), and a name that matches nobody costs the same scrypt as one that does.
+   */
+  async function passwordGrant(client: ApiClientRow, form: Record<string, string>, address: string) {
     const username = form.username ?? '';
     const password = form.password ?? '';
     if (!username || !password) {
       throw new TokenError(400, 'invalid_request', 'InvalidRequest', 'username and password are required.');
     }
-    limit(byUsername, username.toLowerCase());
+    const reservation = await logins.reserve(username, address);
+    if (!reservation.allowed) {
+      throw tooManyAttempts(reservation.retryAfterSeconds, 'Too many failed logins');
+    }
     const user = await findUserForLogin(db, username);
-    if (!user?.passwordHash) throw wrongCredentials();
-    if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw lockedOut(user.lockedUntil);
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      const [updated] = await db
-        .update(users)
-        .set({
-          failedLoginCount: sql`${users.failedLoginCount} + 1`,
-          lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${config.COMMERCE_LOCKOUT_ATTEMPTS}
-            then now() + make_interval(mins => ${config.COMMERCE_LOCKOUT_MINUTES}) else ${users.lockedUntil} end`,
-        })
-        .where(userKey(user))
-        .returning({ lockedUntil: users.lockedUntil });
-      if (updated?.lockedUntil && updated.lockedUntil.getTime() > Date.now())
-        throw lockedOut(updated.lockedUntil);
+    if (!(await passwordMatches(user, password)) || !user) {
+      if (user) await countFailure(user);
       throw wrongCredentials();
     }
-    if (user.failedLoginCount > 0 || user.lockedUntil) {
-      await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(userKey(user));
+    await logins.succeeded(username, address);
+    if (user.failedLoginCount > 0) {
+      await db
+        .update(users)
+        .set({ failedLoginCount: 0 })
+        .where(and(userKey(user), gt(users.failedLoginCount, 0)));
     }
     await usable(client, user);
     return issueFor(client, user, form.scope, { refresh: true });
+  }
+
+  /** OrderCloud's FailedLoginAttempts: informational, reset by a success or an administrator's unlock. */
+  async function countFailure(user: UserRow): Promise<void> {
+    await db
+      .update(users)
+      .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
+      .where(userKey(user));
   }
 
   async function clientCredentialsGrant(client: ApiClientRow, form: Record<string, string>) {
@@ -213,40 +176,28 @@ export function mountTokenEndpoint(app: Hono<CommerceEnv>, deps: TokenEndpointDe
   async function refreshGrant(client: ApiClientRow, form: Record<string, string>) {
     const given = form.refresh_token;
     if (!given) throw new TokenError(400, 'invalid_request', 'InvalidRequest', 'refresh_token is required.');
-    const [stored] = await db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashRefreshToken(given)))
-      .limit(1);
-    if (
-      !stored ||
-      stored.clientId !== client.id ||
-      stored.revokedAt ||
-      stored.expiresAt.getTime() <= Date.now()
-    ) {
-      throw new TokenError(
-        400,
-        'invalid_grant',
-        'InvalidRefreshToken',
-        'The refresh token is invalid, expired or revoked.',
-      );
-    }
+    const stored = await findLiveRefreshToken(db, given, client.id);
+    const invalid = (message: string) => new TokenError(400, 'invalid_grant', 'InvalidRefreshToken', message);
+    if (!stored) throw invalid('The refresh token is invalid, expired or revoked.');
     const user = await findUser(db, stored.companyType, stored.companyId, stored.userId);
-    if (!user)
-      throw new TokenError(
-        400,
-        'invalid_grant',
-        'InvalidRefreshToken',
-        'The user of this refresh token no longer exists.',
-      );
+    if (!user) throw invalid('The user of this refresh token no longer exists.');
+    // A password change, a deactivation or RevokeUserTokens since the login ended this token.
+    if (user.tokenVersion !== stored.tokenVersion)
+      throw invalid('The refresh token is invalid, expired or revoked.');
     await usable(client, user);
-    const body = await issueFor(client, user, undefined, { refresh: false, roles: stored.scope });
+    const body = await issueFor(client, user, undefined, {
+      refresh: false,
+      roles: stored.scope,
+      sessionId: stored.sessionId,
+    });
     return { ...body, refresh_token: given };
   }
 
   app.post('/oauth/token', async (c) => {
     try {
-      limit(byAddress, clientAddress(c));
+      const address = clientAddress(c);
+      const wait = byAddress.hit(address);
+      if (wait !== null) throw tooManyAttempts(wait, 'Too many token requests');
       const form = await readForm(c);
       const grant = form.grant_type;
       const clientId = form.client_id;
@@ -267,10 +218,12 @@ export function mountTokenEndpoint(app: Hono<CommerceEnv>, deps: TokenEndpointDe
       const body = await (() => {
         switch (grant) {
           case 'password':
-            return passwordGrant(client, form);
+            return passwordGrant(client, form, address);
           case 'client_credentials':
             // Elevated login may arrive as client_credentials with a username and password.
-            return form.username ? passwordGrant(client, form) : clientCredentialsGrant(client, form);
+            return form.username
+              ? passwordGrant(client, form, address)
+              : clientCredentialsGrant(client, form);
           case 'refresh_token':
             return refreshGrant(client, form);
           default:
@@ -290,31 +243,10 @@ export function mountTokenEndpoint(app: Hono<CommerceEnv>, deps: TokenEndpointDe
   });
 }
 
-function lockedOut(until: Date): TokenError {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-  return new TokenError(
-    400,
-    'invalid_grant',
-    'Auth.LockedOut',
-    `Too many failed login attempts: this account is locked for ${minutes} more minute${minutes === 1 ? '' : 's'}.`,
-  );
-}
-
 function userKey(user: UserRow) {
   return and(
     eq(users.companyType, user.companyType),
     eq(users.companyId, user.companyId),
     eq(users.id, user.id),
   );
-}
-
-async function readForm(c: Context): Promise<Record<string, string>> {
-  const type = c.req.header('content-type') ?? '';
-  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
-    throw new TokenError(400, 'invalid_request', 'InvalidRequest', 'The token request must be form-encoded.');
-  }
-  const body = await c.req.parseBody();
-  const form: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
-  return form;
 }

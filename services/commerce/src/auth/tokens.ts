@@ -18,15 +18,22 @@ export interface TokenSubject {
   roles: string[];
   anonymousOrderId?: string;
   impersonatedBy?: string;
+  /** The user's `token_version` (users.token_version) when the token is issued. */
+  tokenVersion: number;
+  /** The refresh token's session, when the token comes with one. */
+  sessionId?: string;
 }
 
 const invalidToken = (message: string) => ApiError.of(401, 'InvalidToken', message);
 
 const VERIFIED_CACHE_SIZE = 10_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Signs and verifies RS256 access tokens with the keys of the KeyStore. Verified tokens are remembered
- * (bounded, until they expire), so a client's repeated calls skip the RSA check.
+ * (bounded, until they expire), so a client's repeated calls skip the RSA check. Whether a verified token
+ * still counts (user active, tokens not revoked, session not logged out) is `TokenState`'s question, asked
+ * on every request.
  */
 export class TokenService {
   private readonly verified = new Map<string, Principal>();
@@ -48,6 +55,8 @@ export class TokenService {
       role: subject.roles.length === 1 ? (subject.roles[0] as string) : subject.roles,
       ...(subject.anonymousOrderId ? { orderid: subject.anonymousOrderId } : {}),
       ...(subject.impersonatedBy ? { imp: subject.impersonatedBy } : {}),
+      tv: subject.tokenVersion,
+      ...(subject.sessionId ? { sid: subject.sessionId } : {}),
     };
     const token = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
@@ -118,14 +127,16 @@ export class TokenService {
       if (error instanceof errors.JWTExpired) throw invalidToken('Access token has expired.');
       throw invalidToken('Access token is invalid.');
     }
-    const { u, usr, usrtype, cid, cmp, exp } = payload;
+    const { u, usr, usrtype, cid, cmp, exp, tv, sid } = payload;
     if (
       !u ||
       !usr ||
       !cid ||
       cmp === undefined ||
       !exp ||
-      (usrtype !== 'admin' && usrtype !== 'buyer' && usrtype !== 'supplier')
+      (usrtype !== 'admin' && usrtype !== 'buyer' && usrtype !== 'supplier') ||
+      (tv !== undefined && !Number.isInteger(tv)) ||
+      (sid !== undefined && (typeof sid !== 'string' || !UUID.test(sid)))
     ) {
       throw invalidToken('Access token is missing required claims.');
     }
@@ -143,6 +154,8 @@ export class TokenService {
       anonymousOrderId: payload.orderid ?? null,
       impersonatedBy: payload.imp ?? null,
       expiresAt: exp,
+      tokenVersion: tv ?? 0,
+      sessionId: sid ?? null,
     };
   }
 }

@@ -6,11 +6,20 @@ import type { ApiError as ApiErrorBody } from './errors';
  */
 export class ApiError extends Error {
   override name = 'ApiError';
+  /** Headers the answer carries (e.g. Retry-After of a 429). */
+  headers: Record<string, string> = {};
+
   constructor(
     readonly status: number,
     readonly errors: ApiErrorBody[],
   ) {
     super(errors.map((e) => `${e.ErrorCode}: ${e.Message}`).join('; '));
+  }
+
+  /** The same error, answered with these headers too. */
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 
   static of(status: number, errorCode: string, message: string, data?: unknown): ApiError {

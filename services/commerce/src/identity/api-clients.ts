@@ -15,6 +15,14 @@ import { assertSeller } from './scopes';
 const roles = rolesFor('ApiClientAdmin', 'ApiClientReader');
 const minutes = z.number().int('must be a whole number of minutes').min(0).max(525_600);
 
+/** An origin (`https://shop.example.com[:port]`), stored as the URL's own origin. */
+const origin = z
+  .url({ protocol: /^https?$/, error: 'must be http(s) origins such as https://shop.example.com' })
+  .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
+    error: 'must be origins only (scheme, host and port, no path, query or user)',
+  })
+  .transform((value) => new URL(value).origin);
+
 export const apiClientResource = new Resource({
   objectType: 'ApiClient',
   table: apiClients,
@@ -32,6 +40,8 @@ export const apiClientResource = new Resource({
     AllowAnySupplier: apiClients.allowAnySupplier,
     AllowSeller: apiClients.allowSeller,
     IsAnonBuyer: apiClients.isAnonBuyer,
+    // Our extension: where links in this client's mails (password reset) may point.
+    LinkOrigins: apiClients.linkOrigins,
   },
   body: z.object({
     ID: idSchema.optional(),
@@ -46,6 +56,7 @@ export const apiClientResource = new Resource({
     AllowAnySupplier: z.boolean().optional(),
     AllowSeller: z.boolean().optional(),
     IsAnonBuyer: z.boolean().optional(),
+    LinkOrigins: z.array(origin).max(20, 'must list at most 20 origins').optional(),
   }),
   searchOn: ['ID', 'AppName'],
   roles,

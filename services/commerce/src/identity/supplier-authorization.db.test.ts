@@ -18,7 +18,14 @@ const PUBLIC_ROUTES = new Set([
   'POST /v1/password/reset',
   'GET /v1/password/reset/:code',
   'PUT /v1/password/reset/:code',
+  'POST /oauth/revoke',
+  'POST /oauth/introspect',
 ]);
+
+/** Revokes the caller's own tokens (Me.RevokeTokens): called last, after every other route. */
+const ENDS_OWN_SESSION = 'DELETE /v1/me/tokens';
+const sessionEndingLast = (a: { method: string; path: string }, b: { method: string; path: string }) =>
+  Number(`${a.method} ${a.path}` === ENDS_OWN_SESSION) - Number(`${b.method} ${b.path}` === ENDS_OWN_SESSION);
 
 describe(`a supplier user on every route on ${testDriver()}`, () => {
   let commerce: CommerceUnderTest;
@@ -79,7 +86,10 @@ describe(`a supplier user on every route on ${testDriver()}`, () => {
     const before = await tableCounts(commerce.database.db);
     const problems: string[] = [];
     let reachedOwn = 0;
-    for (const route of commerce.routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`))) {
+    const protectedRoutes = commerce.routes
+      .filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`))
+      .sort(sessionEndingLast);
+    for (const route of protectedRoutes) {
       const key = `${route.method} ${route.path}`;
       const own = await call(route, OWN);
       if (own.status === 401 || own.status >= 500) problems.push(`${key}: ${own.status}`);

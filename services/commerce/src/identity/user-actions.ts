@@ -76,6 +76,7 @@ export function mountUserActions(
         clientId: client.id,
         roles,
         impersonatedBy: principal.username,
+        tokenVersion: user.tokenVersion,
       },
       client.accessTokenDuration * 60,
     );
@@ -144,8 +145,13 @@ export function mountUserActions(
     }
     const wait = registrations.hit(clientAddress(c));
     if (wait !== null) {
-      c.header('retry-after', String(wait));
-      throw ApiError.of(429, 'TooManyRequests', `Too many registrations: try again in ${wait} s.`);
+      throw ApiError.of(
+        429,
+        'TooManyRequests',
+        `Too many registrations: try again in ${wait} s.`,
+      ).withHeaders({
+        'retry-after': String(wait),
+      });
     }
     const anonUserToken = new URL(c.req.url).searchParams.get('anonUserToken');
     if (anonUserToken) {
@@ -217,8 +223,9 @@ export function mountUserActions(
         companyId: user.companyId,
         clientId: principal.clientId,
         roles: await assignedRoles(db, user),
+        tokenVersion: user.tokenVersion,
       },
-      (client?.accessTokenDuration ?? 600) * 60,
+      (client?.accessTokenDuration ?? 30) * 60,
     );
     return c.json({ access_token: token.token });
   });

@@ -4,7 +4,6 @@ import {
   buyers,
   costCenters,
   creditCards,
-  refreshTokens,
   spendingAccounts,
   userGroups,
   users,
@@ -41,23 +40,6 @@ type C = Context<CommerceEnv>;
 
 const myKey = (p: Principal) =>
   and(eq(users.companyType, p.companyType), eq(users.companyId, p.companyId), eq(users.id, p.userId));
-
-/** Revokes every refresh token of a user (after a password change). */
-export async function revokeRefreshTokens(
-  db: Db,
-  p: { companyType: string; companyId: string; userId: string },
-) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(refreshTokens.companyType, p.companyType),
-        eq(refreshTokens.companyId, p.companyId),
-        eq(refreshTokens.userId, p.userId),
-      ),
-    );
-}
 
 /** /v1/me and what the current user owns or has been given. */
 export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db, lockedXp: readonly string[] = []): void {
@@ -127,11 +109,11 @@ export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db, lockedXp: readonly
       if (column && value !== undefined) set[column] = value;
     }
     if (Object.keys(set).length > 0) {
+      // A new password revokes the user's tokens, this one included (trigger users_revoke_tokens).
       await db
-        .transaction(async (tx) => {
-          await tx.update(users).set(set).where(myKey(principal));
-          if (set.passwordHash) await revokeRefreshTokens(tx as unknown as Db, principal);
-        })
+        .update(users)
+        .set(set)
+        .where(myKey(principal))
         .catch((error: unknown) => {
           const constraint = uniqueViolation(error);
           const known = constraint
@@ -180,15 +162,8 @@ export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db, lockedXp: readonly
     notAnonymous(principal, 'set a password');
     const body = await readBody(c.req.raw, z.object({ NewPassword: passwordSchema }));
     const passwordHash = await hashPassword(body.NewPassword);
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, passwordLastSetDate: new Date() }).where(myKey(principal));
-      await revokeRefreshTokens(tx as unknown as Db, principal);
-    });
-    return c.body(null, 204);
-  });
-
-  app.delete('/v1/me/tokens', async (c) => {
-    await revokeRefreshTokens(db, c.get('principal'));
+    // Revokes the user's tokens, this one included (trigger users_revoke_tokens): they log in again.
+    await db.update(users).set({ passwordHash, passwordLastSetDate: new Date() }).where(myKey(principal));
     return c.body(null, 204);
   });
 

@@ -62,6 +62,8 @@ export function senderPrincipal(order: {
     anonymousOrderId: order.anonymousKey,
     impersonatedBy: null,
     expiresAt: 0,
+    tokenVersion: 0,
+    sessionId: null,
   };
 }
 

@@ -313,9 +313,9 @@ describe(`renaming objects through the SDK on ${testDriver()}`, () => {
     expect(await ImpersonationConfigs.Get('maple-imp')).toMatchObject({ ImpersonationBuyerID: 'MAPLE-X' });
     await expectGone(B);
 
-    // A token issued before the rename names the old company: it reaches nothing (404, not a 500) …
+    // A token issued before the rename names a user who no longer exists under that company: refused …
     Tokens.SetAccessToken(oldToken);
-    expect((await refusal(Me.Get())).status).toBe(404);
+    expect((await refusal(Me.Get())).status).toBe(401);
     // … and its refresh token, which followed, gives one for the new company.
     const refreshed = await Auth.RefreshToken(session.refresh_token, 'storefront');
     Tokens.SetAccessToken(refreshed.access_token);
