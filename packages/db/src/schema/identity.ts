@@ -48,6 +48,13 @@ export const users = pgTable(
     passwordLastSetDate: timestamp('password_last_set_date', { withTimezone: true }),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * When the user proved that `email` is theirs (the code of a verification mail); null while it is
+     * not. A trigger (migration 0027) clears it whenever the address changes, whoever changes it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The site locale mails to the user are written in (the one they registered in); null: en-US. */
+    locale: text('locale'),
     dateCreated: created(),
     xp: xp(),
   },
