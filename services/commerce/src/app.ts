@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { KeyStore } from './auth/keys';
 import { authenticate } from './auth/middleware';
 import { mountOAuthRoutes } from './auth/oauth-routes';
+import { RateLimiter } from './auth/rate-limit';
 import { mountTokenEndpoint } from './auth/token-endpoint';
 import { TokenService } from './auth/tokens';
 import { mountBundles } from './catalog/bundles';
@@ -18,6 +19,8 @@ import { mountPromotions } from './catalog/promotions';
 import { mountSpecs } from './catalog/specs';
 import { mountVariants } from './catalog/variants';
 import { type CommerceConfig, commerceConfigFromEnv } from './config';
+import { mountEmailVerification } from './email-verification/routes';
+import { verificationSettings } from './email-verification/settings';
 import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
@@ -47,6 +50,7 @@ import { mountMeSellers } from './me/me-sellers';
 import { mountMeVariants } from './me/me-variants';
 import { mountOrderRoutes } from './orders';
 import { startSubscriptionJob } from './orders/subscription-job';
+import { mountRegistration } from './registration/routes';
 
 export interface CommerceServiceOptions extends ServiceOptions {
   config?: CommerceConfig;
@@ -89,6 +93,10 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountTokenEndpoint(app, { db, tokens, config });
   mountOAuthRoutes(app, db, keys, tokens);
   mountPasswordReset(app, db);
+  const verification = verificationSettings(config);
+  // Self-registrations and requests for a new verification link, per client address and hour.
+  const visitors = new RateLimiter(config.COMMERCE_REGISTER_RATE_PER_ADDRESS, 60 * 60_000);
+  mountEmailVerification(app, db, verification, visitors);
   app.use('/v1/*', authenticate(tokens));
   app.use('/v1/*', idempotency(db));
   if (config.COMMERCE_CACHE_MB > 0) {
@@ -96,23 +104,18 @@ export function createCommerceService(database: Database, options: CommerceServi
     app.use('/v1/*', readCacheScope(cache));
     app.use('/v1/*', cachedReads(cache, db, CACHED_ROUTES, options.basePath));
   }
-  mountUserActions(
-    app,
-    db,
-    tokens,
-    config.COMMERCE_REGISTER_RATE_PER_ADDRESS,
-    parseLockedXp(config.COMMERCE_SELF_SERVICE_LOCKED_XP),
-  );
   const lockedXp = parseLockedXp(config.COMMERCE_SELF_SERVICE_LOCKED_XP);
-  mountMeRoutes(app, db, lockedXp);
+  mountUserActions(app, db, tokens);
+  mountRegistration(app, db, tokens, { settings: verification, visitors, lockedXp });
+  mountMeRoutes(app, db, lockedXp, verification);
   mountBuyers(app, db);
-  mountBuyerUsers(app, db);
+  mountBuyerUsers(app, db, verification);
   mountUserGroups(app, db);
-  mountAdminUsers(app, db);
+  mountAdminUsers(app, db, verification);
   mountSecurityProfiles(app, db);
   mountBuyerResources(app, db);
   mountBuyerProductCollections(app, db);
-  mountSuppliers(app, db);
+  mountSuppliers(app, db, verification);
   mountBuyerSellers(app, db);
   mountMarketplaceConfig(app, db);
   mountApiClients(app, db);
@@ -149,7 +152,7 @@ export function createCommerceService(database: Database, options: CommerceServi
     ]);
   });
   app.onError((error) => {
-    if (error instanceof ApiError) return errorResponse(error.status, error.errors);
+    if (error instanceof ApiError) return errorResponse(error.status, error.errors, error.headers);
     console.error('[commerce] unhandled error:', error);
     return errorResponse(500, [
       { ErrorCode: 'InternalServerError', Message: 'An unexpected error occurred.' },

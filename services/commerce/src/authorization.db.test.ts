@@ -31,6 +31,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /v1/password/reset',
   'GET /v1/password/reset/:code',
   'PUT /v1/password/reset/:code',
+  'POST /v1/email/verification',
+  'GET /v1/email/verification/:code',
+  'POST /v1/email/verification/:code',
 ]);
 
 describe(`authorisation matrix on ${testDriver()}`, () => {

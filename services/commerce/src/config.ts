@@ -18,6 +18,26 @@ const schema = z.object({
   COMMERCE_SELF_SERVICE_LOCKED_XP: z.string().default('RoleVerified'),
   /** Self-registrations (PUT /me/register) allowed per hour from one client address. */
   COMMERCE_REGISTER_RATE_PER_ADDRESS: count(10),
+  /** How long the link of an e-mail verification mail works, in hours. */
+  COMMERCE_EMAIL_CODE_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of hours')
+    .min(1)
+    .max(168)
+    .default(24),
+  /**
+   * Verification mails (registration, "account exists", a new link, a changed address) one e-mail address
+   * receives per hour, and those one user's own address changes send per hour.
+   */
+  COMMERCE_VERIFICATION_MAILS_PER_EMAIL: count(5),
+  COMMERCE_VERIFICATION_MAILS_PER_USER: count(5),
+  /**
+   * The storefront's public origin, which the links in verification mails open (the same variable as the
+   * single server's). Unset: the address the single server listens on, else http://localhost:3000.
+   */
+  SITE_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://catalogue.example.com' })
+    .optional(),
   /** Memory for the catalogue read cache of buyers' /me/products, /me/catalogs and /me/categories; 0 turns it off. */
   COMMERCE_CACHE_MB: z.coerce
     .number({ error: 'must be a number' })

@@ -13,7 +13,8 @@ export interface QuoteRequest {
   brand: string;
   submittedAt: Date | null;
   company: { id: string; name: string };
-  user: { username: string; firstName: string; lastName: string; email: string };
+  /** `emailVerified`: whether the user confirmed `email` (only then may mail go to it). */
+  user: { username: string; firstName: string; lastName: string; email: string; emailVerified?: boolean };
   lines: { productId: string; name: string; quantity: number; packagingOption: string }[];
 }
 

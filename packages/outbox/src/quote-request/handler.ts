@@ -47,6 +47,7 @@ export async function loadQuoteRequest(
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
       email: user?.email ?? '',
+      emailVerified: Boolean(user?.email && user.emailVerifiedAt),
     },
     lines: lines.map((line) => ({
       productId: line.productId,
@@ -67,7 +68,12 @@ export function projectDetails(quote: QuoteRequest) {
     brand: quote.brand,
     submittedAt: quote.submittedAt?.toISOString() ?? null,
     company: quote.company,
-    user: quote.user,
+    user: {
+      username: quote.user.username,
+      firstName: quote.user.firstName,
+      lastName: quote.user.lastName,
+      email: quote.user.email,
+    },
     lines: quote.lines,
   };
 }
@@ -91,16 +97,19 @@ export function quoteRequestHandler({ db, salesEmail }: { db: Db; salesEmail: st
     const pdf = await quotePdf(quote);
     const csv = quoteCsv(quote);
     const who = `${quote.user.firstName} ${quote.user.lastName}`.trim() || quote.user.username;
+    // An answer goes to the requester only at an address they confirmed: anyone can type someone else's
+    // address into a profile, and the sales team's reply would then carry the project to a stranger.
+    const replyTo = quote.user.emailVerified ? quote.user.email : '';
     const summary = [
       `Project: ${quote.projectName} (${quote.orderId})`,
       `Company: ${quote.company.name} (${quote.company.id})`,
-      `Requested by: ${who} <${quote.user.email}>`,
+      `Requested by: ${who} <${quote.user.email}>${replyTo ? '' : ' (address not confirmed by the user)'}`,
       `Region: ${quote.regionName || '–'}`,
       `Lines: ${quote.lines.length}`,
     ];
     const message = {
       to: salesEmail,
-      replyTo: quote.user.email || undefined,
+      replyTo: replyTo || undefined,
       subject: `Quote request: ${quote.projectName} – ${quote.company.name}`,
       text: `${summary.join('\n')}\n\nThe project is attached as CSV and PDF.\n`,
       html: `<p>${summary.map(escapeHtml).join('<br>')}</p><p>The project is attached as CSV and PDF.</p>`,

@@ -9,8 +9,17 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly errors: ApiErrorBody[],
+    /** Headers the refusal carries (`Retry-After` of a 429). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(errors.map((e) => `${e.ErrorCode}: ${e.Message}`).join('; '));
+  }
+
+  /** 429 `TooManyRequests` with `Retry-After`. */
+  static tooManyRequests(message: string, retryAfterSeconds: number): ApiError {
+    return new ApiError(429, [{ ErrorCode: 'TooManyRequests', Message: message }], {
+      'retry-after': String(retryAfterSeconds),
+    });
   }
 
   static of(status: number, errorCode: string, message: string, data?: unknown): ApiError {
