@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { type ReactNode, useActionState } from 'react';
 import { INITIAL_VERIFY_STATE, type VerifyFormState } from './verify-state';
 
 type Action = (previous: VerifyFormState, form: FormData) => Promise<VerifyFormState>;
@@ -22,21 +22,45 @@ function Outcome({ state, id }: { state: VerifyFormState; id: string }) {
   );
 }
 
-/** The mailed link's confirmation: one button (a server action, so it works without JavaScript). */
+/**
+ * The mailed link's confirmation: what the code confirms and one button (a server action, so it works
+ * without JavaScript). `notice` is null for a code that is invalid, used or expired. After the button the
+ * page is rendered again for the answer, and by then the code is used up: the answer comes from the
+ * action's state, so it shows whatever the code's state is now. `fallback` (asking for a new link) shows
+ * wherever the code cannot be used.
+ */
 export function ConfirmEmailForm({
+  notice,
   texts,
   links,
   action,
+  fallback,
 }: {
-  texts: { submit: string; login: string; register: string };
+  notice: string | null;
+  texts: { submit: string; login: string; register: string; invalid: string };
   links: { login: string; register: string };
   action: Action;
+  fallback: ReactNode;
 }) {
   const [state, formAction, pending] = useActionState(action, INITIAL_VERIFY_STATE);
-  if (state.status !== 'idle') {
+  if (state.status === 'idle' && notice) {
     return (
+      <form className="login-form" action={formAction}>
+        <p className="login-form__notice">{notice}</p>
+        <button type="submit" className="button" disabled={pending}>
+          {texts.submit}
+        </button>
+      </form>
+    );
+  }
+  return (
+    <>
       <div className="login-form">
-        <Outcome state={state} id="verify-error" />
+        {state.status === 'idle' ? (
+          <p className="form-field__error">{texts.invalid}</p>
+        ) : (
+          <Outcome state={state} id="verify-error" />
+        )}
         {state.status === 'done' && state.login && (
           <a className="button" href={links.login}>
             {texts.login}
@@ -44,14 +68,8 @@ export function ConfirmEmailForm({
         )}
         {state.status === 'refused' && state.register && <a href={links.register}>{texts.register}</a>}
       </div>
-    );
-  }
-  return (
-    <form className="login-form" action={formAction}>
-      <button type="submit" className="button" disabled={pending}>
-        {texts.submit}
-      </button>
-    </form>
+      {state.status !== 'done' && fallback}
+    </>
   );
 }
 

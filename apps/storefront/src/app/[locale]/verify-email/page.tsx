@@ -32,8 +32,9 @@ export async function generateMetadata({
 /**
  * The page the verification email links to (`?code=`). A good code says which address and account it
  * confirms and offers one button (confirming is a POST, so a mail scanner opening the link confirms
- * nothing); a used or expired one says so. Without a code: a field for the code from the email. Both
- * offer a new link for an address. Works without JavaScript (a GET form and server actions).
+ * nothing); a used or expired one says so and offers a new link. Without a code: a field for the code
+ * from the email, and the new link. Works without JavaScript (a GET form and server actions). Texts come
+ * from the dictionary when an installation's content has no route item for the page yet.
  */
 export default async function VerifyEmailPage({ params, searchParams }: VerifyPageProps) {
   const locale = localeFromSegment((await params).locale);
@@ -46,67 +47,70 @@ export default async function VerifyEmailPage({ params, searchParams }: VerifyPa
     code ? describeCode(code) : Promise.resolve(null),
   ]);
   const t = createTranslator(dictionary);
-  const page = localizedPath(locale, '/verify-email');
+  const resend = (
+    <section className="panel login-panel" aria-labelledby="verify-resend-title">
+      <h2 id="verify-resend-title">{t('verify.resendTitle')}</h2>
+      <p>{t('verify.resendIntro')}</p>
+      <ResendVerificationForm
+        action={resendVerificationAction.bind(null, locale)}
+        texts={{ email: t('verify.resendEmail'), submit: t('verify.resendSubmit') }}
+      />
+    </section>
+  );
   return (
     <div className="container section">
       <header className="page-header">
         <h1 className="page-header__title">{route?.title ?? t('verify.title')}</h1>
         {route?.intro && <p className="page-header__intro">{route.intro}</p>}
       </header>
-      <section className="panel login-panel">
-        {described ? (
-          <>
-            <p className="login-form__notice">
-              {t(
+      {code ? (
+        <section className="panel login-panel">
+          <ConfirmEmailForm
+            notice={
+              described &&
+              t(
                 described.purpose === 'Registration' ? 'verify.confirmRegistration' : 'verify.confirmChange',
                 {
                   email: described.email,
                   username: described.username,
                 },
-              )}
-            </p>
-            <ConfirmEmailForm
-              action={confirmEmailAction.bind(null, locale, code)}
-              texts={{
-                submit: t('verify.submit'),
-                login: t('header.login'),
-                register: t('login.registerLink'),
-              }}
-              links={{ login: localizedPath(locale, '/login'), register: localizedPath(locale, '/register') }}
-            />
-          </>
-        ) : code ? (
-          <p className="form-field__error">{t('verify.invalidLink')}</p>
-        ) : (
-          <form className="login-form" method="get" action={page}>
-            <div className="form-field">
-              <label className="form-field__label" htmlFor="verify-code">
-                {t('verify.codeLabel')}
-              </label>
-              <input
-                id="verify-code"
-                className="form-field__input"
-                name="code"
-                required
-                maxLength={200}
-                autoComplete="one-time-code"
-              />
-            </div>
-            <button type="submit" className="button">
-              {t('verify.codeSubmit')}
-            </button>
-          </form>
-        )}
-      </section>
-      {!described && (
-        <section className="panel login-panel" aria-labelledby="verify-resend-title">
-          <h2 id="verify-resend-title">{t('verify.resendTitle')}</h2>
-          <p>{t('verify.resendIntro')}</p>
-          <ResendVerificationForm
-            action={resendVerificationAction.bind(null, locale)}
-            texts={{ email: t('verify.resendEmail'), submit: t('verify.resendSubmit') }}
+              )
+            }
+            action={confirmEmailAction.bind(null, locale, code)}
+            texts={{
+              submit: t('verify.submit'),
+              login: t('header.login'),
+              register: t('login.registerLink'),
+              invalid: t('verify.invalidLink'),
+            }}
+            links={{ login: localizedPath(locale, '/login'), register: localizedPath(locale, '/register') }}
+            fallback={resend}
           />
         </section>
+      ) : (
+        <>
+          <section className="panel login-panel">
+            <form className="login-form" method="get" action={localizedPath(locale, '/verify-email')}>
+              <div className="form-field">
+                <label className="form-field__label" htmlFor="verify-code">
+                  {t('verify.codeLabel')}
+                </label>
+                <input
+                  id="verify-code"
+                  className="form-field__input"
+                  name="code"
+                  required
+                  maxLength={200}
+                  autoComplete="one-time-code"
+                />
+              </div>
+              <button type="submit" className="button">
+                {t('verify.codeSubmit')}
+              </button>
+            </form>
+          </section>
+          {resend}
+        </>
       )}
     </div>
   );
