@@ -61,6 +61,24 @@ export async function verificationByCode(db: Db, codeHash: string) {
   return row ?? null;
 }
 
+/** Whether an unexpired link for exactly this address is already on its way to the user. */
+export async function verificationOpen(db: Db, user: UserRow): Promise<boolean> {
+  const [open] = await db
+    .select({ email: emailVerifications.email })
+    .from(emailVerifications)
+    .where(
+      and(
+        eq(emailVerifications.companyType, user.companyType),
+        eq(emailVerifications.companyId, user.companyId),
+        eq(emailVerifications.userId, user.id),
+        sql`lower(${emailVerifications.email}) = lower(${user.email})`,
+        gt(emailVerifications.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return open !== undefined;
+}
+
 /** Takes an unexpired code: the row is deleted, so a code works once. */
 export async function takeVerification(db: Db, codeHash: string) {
   const [row] = await db

@@ -1,8 +1,6 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import type { Db } from '@catalogue/db';
 import { takeRateLimits } from '@catalogue/db/rate-limits';
-import { emailVerifications } from '@catalogue/db/schema';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { ApiError } from '../http/api-error';
 import { confirmRegistration } from '../registration/service';
 import { hashCode, newCode, queueVerificationMail } from './mails';
@@ -18,6 +16,7 @@ import {
   type UserRow,
   unverifiedUsersWithAddress,
   verificationByCode,
+  verificationOpen,
 } from './repository';
 import { emailBucket, expiryOf, HOUR_S, mailAllowed, type VerificationSettings } from './settings';
 import { siteLocale } from './site-links';
@@ -47,24 +46,6 @@ async function startAddressVerification(
     code,
     expiresInHours: settings.codeHours,
   });
-}
-
-/** Whether an unexpired link for exactly this address is already on its way to the user. */
-async function verificationOpen(db: Db, user: UserRow): Promise<boolean> {
-  const [open] = await db
-    .select({ email: emailVerifications.email })
-    .from(emailVerifications)
-    .where(
-      and(
-        eq(emailVerifications.companyType, user.companyType),
-        eq(emailVerifications.companyId, user.companyId),
-        eq(emailVerifications.userId, user.id),
-        sql`lower(${emailVerifications.email}) = lower(${user.email})`,
-        gt(emailVerifications.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
-  return open !== undefined;
 }
 
 /**
