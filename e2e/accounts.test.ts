@@ -366,7 +366,7 @@ describe('accounts: login, logout and sessions', () => {
     expect(home.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
-  it('registers a visitor into the region’s visitors’ company and logs them in, refusing bad input', async () => {
+  it('registers a visitor once their address is confirmed, answering a registered address the same, refusing bad input', async () => {
     const t = await dictionary('de-EU');
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -377,12 +377,14 @@ describe('accounts: login, logout and sessions', () => {
 
     await page.locator('#register-firstName').fill('Jana');
     await page.locator('#register-email').fill('not-an-address');
+    await page.locator('#register-username').fill('someone@else.example');
     await page.locator('#register-password').fill('short');
     await page.locator('#register-passwordConfirm').fill('other');
     await page.locator('form.login-form button[type="submit"]').click();
     await expect.poll(() => page.locator('#register-email-error').count()).toBe(1);
     expect(await page.locator('#register-email-error').innerText()).toBe(t['register.errorEmail']);
     expect(await page.locator('#register-lastName-error').innerText()).toBe(t['register.errorRequired']);
+    expect(await page.locator('#register-username-error').innerText()).toBe(t['register.errorUsernameEmail']);
     expect(await page.locator('#register-password-error').innerText()).toBe(t['register.errorPassword']);
     expect(await page.locator('#register-passwordConfirm-error').innerText()).toBe(
       t['register.errorPasswordMismatch'],
@@ -391,23 +393,80 @@ describe('accounts: login, logout and sessions', () => {
     expect(await page.locator('#register-firstName').inputValue()).toBe('Jana');
     expect(await axeViolations(page)).toEqual([]);
 
-    const fill = async (email: string) => {
-      await page.locator('#register-firstName').fill('Jana');
-      await page.locator('#register-lastName').fill('Novak');
-      await page.locator('#register-email').fill(email);
-      await page.locator('#register-company').fill('Novak Elektro');
-      await page.locator('#register-jobTitle').fill('Engineer');
-      await page.locator('#register-password').fill('Novak#2026');
-      await page.locator('#register-passwordConfirm').fill('Novak#2026');
-      await page.locator('#register-terms').check();
-      await page.locator('form.login-form button[type="submit"]').click();
+    const submit = async (on: Page, email: string, username = '') => {
+      await on.locator('#register-firstName').fill('Jana');
+      await on.locator('#register-lastName').fill('Novak');
+      await on.locator('#register-email').fill(email);
+      await on.locator('#register-company').fill('Novak Elektro');
+      await on.locator('#register-jobTitle').fill('Engineer');
+      await on.locator('#register-username').fill(username);
+      await on.locator('#register-password').fill('Novak#2026');
+      await on.locator('#register-passwordConfirm').fill('Novak#2026');
+      await on.locator('#register-terms').check();
+      await on.locator('form.login-form button[type="submit"]').click();
     };
-    await fill('eu-buyer@nordlicht-elektro.example');
-    await expect.poll(() => page.locator('#register-error').count()).toBe(1);
-    expect(await page.locator('#register-error').innerText()).toBe(t['register.errorUsernameTaken']);
+    const register = async (on: Page, email: string) => {
+      await submit(on, email);
+      await expect.poll(() => on.locator('.form-success').count()).toBe(1);
+      return on.locator('.form-success').innerText();
+    };
+    const sent = (email: string) => t['register.sent']?.replace('{email}', email);
+    const mailsTo = (email: string) =>
+      queryRows<{ payload: { template: string; link?: string } }>(
+        database.db,
+        sql`select payload from outbox where kind = 'email' and payload->>'to' = ${email} order by id`,
+      );
 
-    await fill('jana@novak-elektro.example');
-    await page.waitForURL(`${site.url}/de-eu/newsletter`);
+    // A chosen username that is taken is said; nothing else about who is registered.
+    await submit(page, 'jana@novak-elektro.example', 'employee');
+    await expect
+      .poll(() => page.locator('#register-username-error').innerText())
+      .toBe(t['register.errorUsername']);
+
+    // A registered address gets the same answer as a new one; only the mail differs.
+    expect(await register(page, 'eu-buyer@nordlicht-elektro.example')).toBe(
+      sent('eu-buyer@nordlicht-elektro.example'),
+    );
+    expect((await mailsTo('eu-buyer@nordlicht-elektro.example')).map((m) => m.payload.template)).toEqual([
+      'account-exists',
+    ]);
+    const second = await context.newPage();
+    await second.goto(`${site.url}/de-eu/register`);
+    expect(await register(second, 'jana@novak-elektro.example')).toBe(sent('jana@novak-elektro.example'));
+    expect((await passwordGrantWith('jana@novak-elektro.example', 'Novak#2026')).status).toBe(400);
+    const [verification] = await mailsTo('jana@novak-elektro.example');
+    expect(verification?.payload.template).toBe('email-verification');
+    const link = new URL(verification?.payload.link ?? '');
+    expect(link.pathname).toBe('/de-eu/verify-email');
+
+    // The link's page says what it confirms; opening it confirms nothing (mail scanners open links).
+    const notice = t['verify.confirmRegistration']
+      ?.replace('{email}', 'jana@novak-elektro.example')
+      .replace('{username}', 'jana@novak-elektro.example');
+    await second.goto(`${site.url}${link.pathname}${link.search}`);
+    expect(await second.locator('.login-form__notice').innerText()).toBe(notice);
+    expect(await axeViolations(second)).toEqual([]);
+    expect((await passwordGrantWith('jana@novak-elektro.example', 'Novak#2026')).status).toBe(400);
+    // Its button confirms, also without JavaScript.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const noScript = await plain.newPage();
+    await noScript.goto(`${site.url}${link.pathname}${link.search}`);
+    expect(await noScript.locator('.login-form__notice').innerText()).toBe(notice);
+    await noScript.getByRole('button', { name: t['verify.submit'] }).click();
+    await noScript.waitForLoadState('load');
+    await expect
+      .poll(() => noScript.locator('.form-success').innerText())
+      .toBe(t['verify.doneRegistration']?.replace('{username}', 'jana@novak-elektro.example'));
+    await plain.close();
+
+    await second.goto(`${site.url}${link.pathname}${link.search}`);
+    expect(await second.locator('.form-field__error').innerText()).toBe(t['verify.invalidLink']);
+    // Now the account exists, verified: its address logs it in.
+    await second.goto(`${site.url}/de-eu/login`);
+    await logInThroughThePage(second, 'jana@novak-elektro.example', 'Novak#2026');
+    await expect
+      .poll(async () => sessionCookies(await context.cookies()).get('UserToken')?.value ?? '')
+      .not.toBe('');
     const token = sessionCookies(await context.cookies()).get('UserToken')?.value ?? '';
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
     expect(claims).toMatchObject({ usr: 'jana@novak-elektro.example', cmp: 'PUBLIC-EU' });

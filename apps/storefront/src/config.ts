@@ -74,6 +74,22 @@ const schema = z
       })
       .default('Sales team <sales@catalogue.localhost>'),
     /**
+     * `/api/sendEmail` mails per hour for one user, and for one address (several accounts may share one),
+     * counted in the database so every instance counts together.
+     */
+    SEND_EMAIL_PER_USER_PER_HOUR: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1000, 'must be at most 1000')
+      .default(10),
+    SEND_EMAIL_PER_ADDRESS_PER_HOUR: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1000, 'must be at most 1000')
+      .default(20),
+    /**
      * The marketing-automation platform's OAuth token endpoint (client-credentials grant). Set: the
      * storefront's `/api/marketing/getAccessToken` hands out that platform's token; unset: a short-lived
      * token the storefront signs itself (MARKETING_TOKEN_SECRET).
@@ -165,6 +181,8 @@ export interface StorefrontConfig {
   prefabAppUrl: string | null;
   /** The sales team's mailbox (Reply-To of `/api/sendEmail` mails). */
   salesEmail: string;
+  /** `/api/sendEmail`'s limits: mails per hour for one user and for one address. */
+  sendEmailLimits: { perUserPerHour: number; perAddressPerHour: number };
   marketing: MarketingConfig;
 }
 
@@ -239,6 +257,10 @@ function parseStorefrontConfig(env: Env): StorefrontConfig {
     siteVerificationToken: production ? (values.SITE_VERIFICATION_TOKEN ?? null) : null,
     prefabAppUrl: values.PREFAB_APP_URL ?? null,
     salesEmail: values.SALES_EMAIL,
+    sendEmailLimits: {
+      perUserPerHour: values.SEND_EMAIL_PER_USER_PER_HOUR,
+      perAddressPerHour: values.SEND_EMAIL_PER_ADDRESS_PER_HOUR,
+    },
     marketing: {
       tokenEndpoint:
         values.MARKETING_TOKEN_URL && values.MARKETING_CLIENT_ID && values.MARKETING_CLIENT_SECRET

@@ -5,6 +5,7 @@ import { KeyStore } from './auth/keys';
 import { LoginThrottle } from './auth/login-throttle';
 import { authenticate } from './auth/middleware';
 import { mountOAuthRoutes } from './auth/oauth-routes';
+import { RateLimiter } from './auth/rate-limit';
 import { mountTokenEndpoint } from './auth/token-endpoint';
 import { TokenState } from './auth/token-state';
 import { TokenService } from './auth/tokens';
@@ -20,6 +21,8 @@ import { mountPromotions } from './catalog/promotions';
 import { mountSpecs } from './catalog/specs';
 import { mountVariants } from './catalog/variants';
 import { type CommerceConfig, commerceConfigFromEnv, loginBackoff } from './config';
+import { mountEmailVerification } from './email-verification/routes';
+import { verificationSettings } from './email-verification/settings';
 import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
@@ -50,6 +53,7 @@ import { mountOrderRoutes } from './orders';
 import { startAnonymousCartRetention } from './orders/anonymous-carts';
 import { startSubscriptionJob } from './orders/subscription-job';
 import { mountPasswordReset } from './password-reset/routes';
+import { mountRegistration } from './registration/routes';
 import { mountSessionRoutes } from './sessions/routes';
 
 export interface CommerceServiceOptions extends ServiceOptions {
@@ -114,30 +118,29 @@ export function createCommerceService(database: Database, options: CommerceServi
     },
     logins,
   );
+  const verification = verificationSettings(config);
+  // Self-registrations and requests for a new verification link, per client address and hour.
+  const visitors = new RateLimiter(config.COMMERCE_REGISTER_RATE_PER_ADDRESS, 60 * 60_000);
+  mountEmailVerification(app, db, verification, visitors);
   app.use('/v1/*', authenticate(tokens, tokenState));
   app.use('/v1/*', idempotency(db));
   if (cache) {
     app.use('/v1/*', readCacheScope(cache));
     app.use('/v1/*', cachedReads(cache, db, CACHED_ROUTES, options.basePath));
   }
-  mountUserActions(
-    app,
-    db,
-    tokens,
-    config.COMMERCE_REGISTER_RATE_PER_ADDRESS,
-    parseLockedXp(config.COMMERCE_SELF_SERVICE_LOCKED_XP),
-  );
   const lockedXp = parseLockedXp(config.COMMERCE_SELF_SERVICE_LOCKED_XP);
+  mountUserActions(app, db, tokens);
   mountSessionRoutes(app, db, tokens, tokenState, logins);
-  mountMeRoutes(app, db, lockedXp);
+  mountRegistration(app, db, tokens, { settings: verification, visitors, lockedXp });
+  mountMeRoutes(app, db, lockedXp, verification);
   mountBuyers(app, db);
-  mountBuyerUsers(app, db);
+  mountBuyerUsers(app, db, verification);
   mountUserGroups(app, db);
-  mountAdminUsers(app, db);
+  mountAdminUsers(app, db, verification);
   mountSecurityProfiles(app, db);
   mountBuyerResources(app, db);
   mountBuyerProductCollections(app, db);
-  mountSuppliers(app, db);
+  mountSuppliers(app, db, verification);
   mountBuyerSellers(app, db);
   mountMarketplaceConfig(app, db);
   mountApiClients(app, db);

@@ -33,6 +33,9 @@ const PUBLIC_ROUTES = new Set([
   'PUT /v1/password/reset/:code',
   'POST /oauth/revoke',
   'POST /oauth/introspect',
+  'POST /v1/email/verification',
+  'GET /v1/email/verification/:code',
+  'POST /v1/email/verification/:code',
 ]);
 
 /** Revokes the caller's own tokens (Me.RevokeTokens): called last, after every other route. */

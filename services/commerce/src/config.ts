@@ -53,9 +53,18 @@ const schema = z
     /** Password reset requests per hour for one e-mail address (more send nothing) and from one address. */
     COMMERCE_RESET_LIMIT_PER_EMAIL: between(1, 1000, 3),
     COMMERCE_RESET_LIMIT_PER_ADDRESS: between(1, 10_000, 20),
+    /** How long the link of an e-mail verification mail works, in hours. */
+    COMMERCE_EMAIL_CODE_HOURS: between(1, 168, 24),
     /**
-     * The site's public origin (shared with the storefront): where password reset links may point for API
-     * clients without their own LinkOrigins. Unset: the address the single server listens on.
+     * Verification mails (registration, "account exists", a new link, a changed address) one e-mail address
+     * receives per hour, and those one user's own address changes send per hour.
+     */
+    COMMERCE_VERIFICATION_MAILS_PER_EMAIL: count(5),
+    COMMERCE_VERIFICATION_MAILS_PER_USER: count(5),
+    /**
+     * The site's public origin (shared with the storefront): where password reset and e-mail verification
+     * links point (reset links also on an API client's own LinkOrigins). Unset: the address the single
+     * server listens on.
      */
     SITE_ORIGIN: httpOrigin,
     /** User xp fields only administrators may set (comma-separated): self-service writes keep them. */

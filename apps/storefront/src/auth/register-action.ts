@@ -1,20 +1,15 @@
 'use server';
 
-import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
-import { Me, type OrderCloudError } from 'ordercloud-javascript-sdk';
-import { storefrontConfig } from '../config';
+import type { LocaleCode } from '@catalogue/dataset/model';
+import { headers } from 'next/headers';
+import { Me, type MeUser, type OrderCloudError } from 'ordercloud-javascript-sdk';
 import { anonymousToken, asVisitor, configureInProcessCommerce } from '../data/commerce-sdk';
 import { getDictionary, getLocaleInfo, getRegionInfo } from '../data/content';
 import { createTranslator, type Translate } from '../i18n/translator';
 import { isLocaleCode } from '../routing/locale-codes';
-import { localizedPath } from '../routing/locales';
-import { logIn } from './commerce-auth';
 import { acceptablePassword, looksLikeEmail } from './credential-rules';
-import { safeRedirectPath } from './redirect-target';
 import type { RegisterField, RegisterFormState, RegisterValues } from './register-state';
-import { originOfRequest, visitorAddressOf } from './route-guards';
-import { cookieAttributes, loginCookies } from './session-cookies';
+import { visitorAddressOf } from './route-guards';
 
 const field = (form: FormData, name: string, max: number): string => {
   const value = form.get(name);
@@ -22,18 +17,21 @@ const field = (form: FormData, name: string, max: number): string => {
 };
 
 /** The problems of a registration, one message per field, in the page's language. */
-async function registrationProblems(
+function registrationProblems(
   values: RegisterValues,
   password: string,
   passwordConfirm: string,
   termsAccepted: boolean,
   t: Translate,
-): Promise<Partial<Record<RegisterField, string>>> {
+): Partial<Record<RegisterField, string>> {
   const errors: Partial<Record<RegisterField, string>> = {};
   for (const name of ['firstName', 'lastName', 'email', 'company'] as const) {
     if (!values[name]) errors[name] = t('register.errorRequired');
   }
   if (values.email && !looksLikeEmail(values.email)) errors.email = t('register.errorEmail');
+  // An address as username is the address itself (the commerce service refuses any other).
+  if (values.username.includes('@') && values.username.toLowerCase() !== values.email.toLowerCase())
+    errors.username = t('register.errorUsernameEmail');
   if (!acceptablePassword(password)) {
     errors.password = t('register.errorPassword');
   }
@@ -43,14 +41,21 @@ async function registrationProblems(
 }
 
 /**
- * The registration form's server action (bound to the locale and return address). The new user is
- * registered through the commerce service's PUT /me/register as an anonymous shopper of the locale's
- * region, so they land in that region's visitors' company (never in a customer's company), with their
- * job role unverified; then they are logged in like on the login page.
+ * PUT /me/register's body with our `Locale` extension (the language of the mails), a site locale code —
+ * not the SDK's read-only `Locale` object, hence the cast when it is sent.
+ */
+type Registration = Omit<MeUser, 'Locale'> & { Locale: LocaleCode };
+
+/**
+ * The registration form's server action (bound to the locale). The registration goes to the commerce
+ * service's PUT /me/register as an anonymous shopper of the locale's region, so the account lands in that
+ * region's visitors' company, with its job role unverified. The account exists once the address is
+ * confirmed: the answer is "check your mail" whether the address is new or already has an account (that
+ * mail then says so), so this page never tells anyone which addresses are registered. Only a taken
+ * username (chosen, not secret) is said.
  */
 export async function registerAction(
   locale: string,
-  redirectURI: string,
   _previous: RegisterFormState,
   form: FormData,
 ): Promise<RegisterFormState> {
@@ -66,27 +71,28 @@ export async function registerAction(
   };
   const password = typeof form.get('password') === 'string' ? String(form.get('password')) : '';
   const confirm = typeof form.get('passwordConfirm') === 'string' ? String(form.get('passwordConfirm')) : '';
-  const errors = await registrationProblems(values, password, confirm, form.get('terms') === 'on', t);
+  const errors = registrationProblems(values, password, confirm, form.get('terms') === 'on', t);
   if (Object.keys(errors).length > 0) return { status: 'refused', values, errors, message: null };
 
   const address = visitorAddressOf(await headers());
   const { region } = await getLocaleInfo(locale);
   const { catalogId } = await getRegionInfo(region);
   configureInProcessCommerce();
-  const username = values.username || values.email;
+  const registration: Registration = {
+    Username: values.username || values.email,
+    FirstName: values.firstName,
+    LastName: values.lastName,
+    Email: values.email,
+    Password: password,
+    TermsAccepted: new Date().toISOString(),
+    xp: { CompanyName: values.company, ...(values.jobTitle ? { JobTitle: values.jobTitle } : {}) },
+    Locale: locale,
+  };
   try {
     const anonymous = await anonymousToken(catalogId);
     await asVisitor(address, () =>
       Me.Register(
-        {
-          Username: username,
-          FirstName: values.firstName,
-          LastName: values.lastName,
-          Email: values.email,
-          Password: password,
-          TermsAccepted: new Date().toISOString(),
-          xp: { CompanyName: values.company, ...(values.jobTitle ? { JobTitle: values.jobTitle } : {}) },
-        },
+        registration as unknown as MeUser,
         { anonUserToken: anonymous },
         { accessToken: anonymous },
       ),
@@ -94,29 +100,12 @@ export async function registerAction(
   } catch (error) {
     const failure = error as Partial<OrderCloudError>;
     const code = failure.errors?.[0]?.ErrorCode ?? '';
-    const message =
-      failure.status === 409 || code.endsWith('UsernameMustBeUnique')
-        ? t('register.errorUsernameTaken')
-        : failure.status === 429
-          ? t('register.errorRate')
-          : t('register.errorUnavailable');
-    if (failure.status !== 409 && failure.status !== 429)
-      console.error('[register] the commerce service refused:', error);
-    return { status: 'refused', values, errors: {}, message };
+    if (code.endsWith('UsernameMustBeUnique'))
+      return { status: 'refused', values, errors: { username: t('register.errorUsername') }, message: null };
+    if (failure.status === 429)
+      return { status: 'refused', values, errors: {}, message: t('register.errorRate') };
+    console.error('[register] the commerce service refused:', error);
+    return { status: 'refused', values, errors: {}, message: t('register.errorUnavailable') };
   }
-  const login = await logIn(username, password, address);
-  const home = localizedPath(locale, '/');
-  if (!login.ok)
-    redirect(
-      `${localizedPath(locale, '/login')}?${new URLSearchParams({ redirectURI: redirectURI || home })}`,
-    );
-  const jar = await cookies();
-  const { production } = storefrontConfig();
-  for (const cookie of loginCookies(login.tokens, login.user, Date.now())) {
-    jar.set(cookie.name, cookie.value, {
-      ...cookieAttributes(cookie.name, production),
-      expires: cookie.expires,
-    });
-  }
-  redirect(safeRedirectPath(redirectURI, originOfRequest(await headers()), home));
+  return { status: 'sent', values, errors: {}, message: t('register.sent', { email: values.email }) };
 }

@@ -16,13 +16,16 @@ export type RegisterFormTexts = Record<
   | 'passwordHint'
   | 'passwordConfirm'
   | 'terms'
-  | 'submit',
+  | 'submit'
+  | 'notReceived',
   string
 >;
 
 interface RegisterFormProps {
   texts: RegisterFormTexts;
   action: (previous: RegisterFormState, form: FormData) => Promise<RegisterFormState>;
+  /** The page where a new confirmation link can be asked for. */
+  verifyHref: string;
 }
 
 interface FieldSpec {
@@ -60,10 +63,21 @@ const FIELDS: FieldSpec[] = [
 
 /**
  * The registration form: a server action, so it works without JavaScript; every problem is shown next
- * to its field (and announced), and what was typed is kept, except the passwords.
+ * to its field (and announced), and what was typed is kept, except the passwords. Once sent, it gives
+ * way to the "check your mail" message, the same for every address.
  */
-export function RegisterForm({ texts, action }: RegisterFormProps) {
+export function RegisterForm({ texts, action, verifyHref }: RegisterFormProps) {
   const [state, formAction, pending] = useActionState(action, INITIAL_REGISTER_STATE);
+  if (state.status === 'sent') {
+    return (
+      <div className="login-form" role="status">
+        <p className="form-success">{state.message}</p>
+        <p>
+          <a href={verifyHref}>{texts.notReceived}</a>
+        </p>
+      </div>
+    );
+  }
   const error = (name: RegisterField) => state.errors[name];
   const describedBy = (spec: FieldSpec) =>
     [spec.hint ? `register-${spec.name}-hint` : null, error(spec.name) ? `register-${spec.name}-error` : null]

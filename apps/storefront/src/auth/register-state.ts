@@ -11,11 +11,12 @@ export interface RegisterValues {
 export type RegisterField = keyof RegisterValues | 'password' | 'passwordConfirm' | 'terms';
 
 export interface RegisterFormState {
-  status: 'idle' | 'refused';
+  /** `sent`: the registration was accepted; the mail to the address says what comes next. */
+  status: 'idle' | 'refused' | 'sent';
   values: RegisterValues;
   /** A message per field that needs attention. */
   errors: Partial<Record<RegisterField, string>>;
-  /** A message about the whole form (username taken, too many attempts, service down). */
+  /** A message about the whole form (too many attempts, service down), or what happens next once sent. */
   message: string | null;
 }
 

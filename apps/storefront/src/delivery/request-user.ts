@@ -34,6 +34,11 @@ function cookieValue(header: string | null, name: string): string | undefined {
 }
 
 /** A refusal in the storefront routes' format: `{error}` with the status, never cached. */
-export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}): Response {
-  return Response.json({ error, ...extra }, { status, headers: { 'cache-control': 'no-store' } });
+export function jsonError(
+  status: number,
+  error: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json({ error, ...extra }, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }

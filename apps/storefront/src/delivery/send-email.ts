@@ -1,97 +1,99 @@
 import type { Db } from '@catalogue/db';
+import { takeRateLimits } from '@catalogue/db/rate-limits';
 import { outbox } from '@catalogue/db/schema';
+import {
+  cleanText,
+  USER_MESSAGE_LIMITS,
+  type UserMessageData,
+  userMessageData,
+} from '@catalogue/outbox/user-message';
 import { z } from 'zod';
 
-/** The largest attachment `/api/sendEmail` accepts, decoded (a project's PDF is a few hundred KB). */
-export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+/** The largest `/api/sendEmail` body: text and a document's address, no file content. */
+export const MAX_SEND_EMAIL_BYTES = 64 * 1024;
 
-const CONTENT_TYPES: Record<string, string> = {
-  csv: 'text/csv',
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-};
-
-/** `POST /api/sendEmail {variables:{userId, subject, body, fileName, attachment}}` (spec §7). */
+/**
+ * `POST /api/sendEmail {variables:{userId, subject, body, fileName, attachment}}` (spec §7). `subject` and
+ * `body` become plain text inside the product's `user-message` template (one line of at most 120
+ * characters; at most 2000 characters and 60 lines, control and direction-override characters dropped);
+ * `attachment` names one of the site's documents (`mail-documents.ts`), `fileName` what the attachment is
+ * called (the document's own name when left out).
+ */
 export const sendEmailBody = z.strictObject({
   variables: z
     .strictObject({
       userId: z.string({ error: 'is required' }).min(1, 'is required').max(100, 'is too long'),
       subject: z
         .string({ error: 'is required' })
-        .trim()
-        .min(1, 'is required')
-        .max(200, 'must be at most 200 characters')
-        .refine((s) => !/[\r\n]/.test(s), 'must be one line'),
-      body: z.string({ error: 'is required' }).max(20_000, 'must be at most 20000 characters'),
+        .max(2000, `must be at most ${USER_MESSAGE_LIMITS.subject} characters`)
+        .refine((s) => !/[\r\n]/.test(s), 'must be one line')
+        .transform(cleanText)
+        .pipe(
+          z
+            .string()
+            .min(1, 'is required')
+            .max(USER_MESSAGE_LIMITS.subject, `must be at most ${USER_MESSAGE_LIMITS.subject} characters`),
+        ),
+      body: z
+        .string({ error: 'is required' })
+        .max(20_000, `must be at most ${USER_MESSAGE_LIMITS.body} characters`)
+        .transform(cleanText)
+        .pipe(
+          z
+            .string()
+            .max(USER_MESSAGE_LIMITS.body, `must be at most ${USER_MESSAGE_LIMITS.body} characters`)
+            .refine(
+              (s) => s.split('\n').length <= USER_MESSAGE_LIMITS.bodyLines,
+              `must be at most ${USER_MESSAGE_LIMITS.bodyLines} lines`,
+            ),
+        ),
       fileName: z
         .string()
         .trim()
         .max(120, 'must be at most 120 characters')
         .regex(/^[\w\- ().]+\.[A-Za-z0-9]{1,5}$/, 'must be a file name such as project.pdf')
         .optional(),
-      attachment: z
-        .string()
-        .max(Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 + 4, `must be at most ${MAX_ATTACHMENT_BYTES} bytes`)
-        .pipe(z.base64('must be base64'))
-        .optional(),
+      attachment: z.string().max(500, 'must be the address of one of the site’s documents').optional(),
     })
-    .refine((v) => (v.fileName === undefined) === (v.attachment === undefined), {
-      message: 'fileName and attachment go together',
-      path: ['attachment'],
+    .refine((v) => v.fileName === undefined || v.attachment !== undefined, {
+      message: 'names the attachment: give attachment too',
+      path: ['fileName'],
     }),
 });
 
-export type SendEmailVariables = z.infer<typeof sendEmailBody>['variables'];
+export type SendEmailVariables = z.output<typeof sendEmailBody>['variables'];
 
-export function contentTypeOf(fileName: string): string {
-  const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
-  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+export interface SendEmailLimits {
+  perUserPerHour: number;
+  perAddressPerHour: number;
 }
+
+export type QueueAnswer = { ok: true; id: number } | { ok: false; retryAfterSeconds: number };
 
 /**
- * The ready message (`packages/outbox`, kind `email`) for a user: to their own address only — the route
- * is no relay to anyone else — with the sales team as Reply-To, so an answer reaches the people who can
- * act on it. The attachment keeps its base64.
+ * Queues the user's mail (outbox template `user-message`) if the user and the address have mail left this
+ * hour: both limits and the row in one transaction, counted in the database, so several instances count
+ * together and a refused mail uses nothing up.
  */
-export function userMessage(
-  variables: SendEmailVariables,
-  recipient: { email: string; name: string },
-  salesEmail: string,
-) {
-  const to = recipient.name
-    ? `${recipient.name.replace(/[<>"\r\n]/g, '')} <${recipient.email}>`
-    : recipient.email;
-  return {
-    to,
-    replyTo: salesEmail,
-    subject: variables.subject,
-    text: variables.body,
-    ...(variables.fileName && variables.attachment
-      ? {
-          attachments: [
-            {
-              filename: variables.fileName,
-              contentType: contentTypeOf(variables.fileName),
-              contentBase64: variables.attachment,
-            },
-          ],
-        }
-      : {}),
-  };
-}
-
-/** Queues the message in its own transaction: once this returns, the outbox worker will deliver it. */
-export async function queueEmail(db: Db, message: ReturnType<typeof userMessage>): Promise<number> {
+export async function queueUserMessage(
+  db: Db,
+  limits: SendEmailLimits,
+  sender: { key: string; address: string },
+  message: UserMessageData,
+): Promise<QueueAnswer> {
+  const payload = userMessageData.parse(message);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(outbox)
-      .values({ kind: 'email', payload: message })
-      .returning({ id: outbox.id });
+    const answer = await takeRateLimits(tx as unknown as Db, [
+      { bucket: `send-email:user:${sender.key}`, limit: limits.perUserPerHour, periodSeconds: 3600 },
+      {
+        bucket: `send-email:address:${sender.address.toLowerCase()}`,
+        limit: limits.perAddressPerHour,
+        periodSeconds: 3600,
+      },
+    ]);
+    if (!answer.ok) return { ok: false, retryAfterSeconds: answer.retryAfterSeconds };
+    const [row] = await tx.insert(outbox).values({ kind: 'email', payload }).returning({ id: outbox.id });
     if (!row) throw new Error('the outbox insert returned no row');
-    return row.id;
+    return { ok: true, id: row.id };
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleProduct } from '../documents/testing/sample-sheet';
 import { createTranslator } from '../i18n/translator';
-import { attachmentDisposition, fileOffer, isProductFileName, productFileHref } from './product-files';
+import { fileOffer, isProductFileName, productFileHref, productFileName } from './product-files';
 import { sectionsOf } from './sections';
 import { loginHref, prefabHref } from './toolbar-links';
 
@@ -21,9 +21,7 @@ describe('product files', () => {
   });
 
   it('names the files by catalogue number, kind and locale', () => {
-    expect(attachmentDisposition('EMT-075-10', 'spec-sheet.pdf', 'de-EU')).toBe(
-      'attachment; filename="EMT-075-10-spec-sheet-de-eu.pdf"',
-    );
+    expect(productFileName('EMT-075-10', 'spec-sheet.pdf', 'de-EU')).toBe('EMT-075-10-spec-sheet-de-eu.pdf');
     expect(productFileHref('en-US', 'EMT-075-10', 'bim.ifc')).toBe(
       '/api/product-files/en-us/EMT-075-10/bim.ifc',
     );

@@ -79,8 +79,8 @@ export function productFileHref(locale: LocaleCode, productId: string, file: Pro
   return `/api/product-files/${routeSegmentOf(locale)}/${encodeURIComponent(productId)}/${file}`;
 }
 
-/** `attachment; filename="EMT-075-10-spec-sheet-de-eu.pdf"` (catalogue numbers are ASCII). */
-export function attachmentDisposition(productId: string, file: ProductFileName, locale: LocaleCode): string {
+/** `EMT-075-10-spec-sheet-de-eu.pdf` (catalogue numbers are ASCII). */
+export function productFileName(productId: string, file: ProductFileName, locale: LocaleCode): string {
   const { stem, extension } = PRODUCT_FILES[file];
-  return `attachment; filename="${productId}-${stem}-${routeSegmentOf(locale)}.${extension}"`;
+  return `${productId}-${stem}-${routeSegmentOf(locale)}.${extension}`;
 }

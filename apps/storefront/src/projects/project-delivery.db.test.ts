@@ -144,23 +144,26 @@ describe(`project delivery routes on ${testDriver()}`, () => {
   });
 
   describe('POST /api/sendEmail', () => {
+    // The relay cases (unverified address, template, attachments, limits) are in
+    // delivery/send-email.security.db.test.ts; here the project's own export goes out with a note.
     const body = (variables: Record<string, unknown>) => json({ variables });
-    const good = () => ({
+    const good = (projectId: string) => ({
       userId: engineerId,
       subject: 'Project Hospital wing',
       body: 'Here is the project.',
       fileName: 'hospital-wing.csv',
-      attachment: Buffer.from('Catalogue number,Quantity\r\nNF-1,2\r\n').toString('base64'),
+      attachment: `/api/projects/${projectId}/export.csv`,
     });
 
-    it('queues a mail to the user’s own address with the sales team as Reply-To', async () => {
+    it('queues the project’s export to the user’s own address with the sales team as Reply-To', async () => {
+      const id = await project('Hospital wing');
       const before = await outboxCount('email');
       const response = await sendEmail(
         request('/api/sendEmail', {
           method: 'POST',
           token: engineer,
           type: 'application/json',
-          body: body(good()),
+          body: body(good(id)),
         }),
       );
       expect(response.status).toBe(202);
@@ -172,17 +175,23 @@ describe(`project delivery routes on ${testDriver()}`, () => {
         sql`select payload from outbox where id = ${answer.id}`,
       );
       expect(row?.payload).toMatchObject({
-        to: 'Priya Raman <engineer@acme-electrical.example>',
+        template: 'user-message',
+        to: 'engineer@acme-electrical.example',
+        name: 'Priya Raman',
         replyTo: 'Sales team <sales@catalogue.localhost>',
         subject: 'Project Hospital wing',
-        text: 'Here is the project.',
-        attachments: [
-          { filename: 'hospital-wing.csv', contentType: 'text/csv', contentBase64: good().attachment },
-        ],
+        body: 'Here is the project.',
+        attachments: [{ filename: 'hospital-wing.csv', contentType: 'text/csv' }],
       });
+      const [attached] = (row?.payload.attachments ?? []) as { contentBase64: string }[];
+      // The site's own export of the project (an empty project: the header line).
+      expect(Buffer.from(attached?.contentBase64 ?? '', 'base64').toString()).toContain(
+        'Project ID,Project,',
+      );
     });
 
     it('refuses bad input, other users, missing tokens and other sites, storing nothing', async () => {
+      const id = await project('Refusals');
       const before = await outboxCount('email');
       const send = (variables: Record<string, unknown>, token = engineer, headers = {}) =>
         sendEmail(
@@ -195,21 +204,17 @@ describe(`project delivery routes on ${testDriver()}`, () => {
           }),
         );
       const cases: [Promise<Response>, number, RegExp][] = [
-        [send(good(), ''), 401, /token is required/],
-        [send(good(), `${engineer.slice(0, -4)}AAAA`), 401, /Invalid token/],
-        [send({ ...good(), userId: 'someone-else' }), 403, /signed-in user/],
-        [send({ ...good(), attachment: 'not base64 !!' }), 400, /attachment/],
-        [send({ ...good(), subject: '' }), 400, /subject/],
-        [send({ ...good(), subject: 'a\r\nBcc: x@y.example' }), 400, /subject must be one line/],
-        [send({ ...good(), attachment: undefined }), 400, /fileName and attachment go together/],
-        [send({ ...good(), fileName: '../etc/passwd' }), 400, /fileName/],
-        [send({ ...good(), extra: 1 }), 400, /extra|Unrecognized/i],
-        [send(good(), engineer, { 'sec-fetch-site': 'cross-site' }), 403, /Cross-site/],
-        [
-          send({ ...good(), attachment: Buffer.alloc(5 * 1024 * 1024 + 10).toString('base64') }),
-          400,
-          /at most 5242880 bytes/,
-        ],
+        [send(good(id), ''), 401, /token is required/],
+        [send(good(id), `${engineer.slice(0, -4)}AAAA`), 401, /Invalid token/],
+        [send({ ...good(id), userId: 'someone-else' }), 403, /signed-in user/],
+        [send({ ...good(id), attachment: 'bm90IGEgZG9jdW1lbnQ=' }), 400, /site’s documents/],
+        [send({ ...good(id), subject: '' }), 400, /subject/],
+        [send({ ...good(id), subject: 'a\r\nBcc: x@y.example' }), 400, /subject must be one line/],
+        [send({ ...good(id), attachment: undefined }), 400, /fileName names the attachment/],
+        [send({ ...good(id), fileName: '../etc/passwd' }), 400, /fileName/],
+        [send({ ...good(id), extra: 1 }), 400, /extra|Unrecognized/i],
+        [send(good(id), engineer, { 'sec-fetch-site': 'cross-site' }), 403, /Cross-site/],
+        [send({ ...good(id), attachment: 'A'.repeat(600) }), 400, /site’s documents/],
       ];
       for (const [pending, status, message] of cases) {
         const response = await pending;

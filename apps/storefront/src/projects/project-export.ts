@@ -1,14 +1,41 @@
 import { quoteCsv, quotePdf } from '@catalogue/outbox/documents';
 import type { NextRequest } from 'next/server';
+import type { VerifiedUser } from '../auth/verify-token';
 import { jsonError, requestUser } from '../delivery/request-user';
 import { ProjectError } from './commerce-projects';
 import { exportFileName, projectDocumentOf, projectSheet } from './project-files';
 
+/** A document the site generated: its file name, type and bytes. */
+export interface GeneratedFile {
+  name: string;
+  contentType: string;
+  body: Buffer;
+}
+
 /**
- * `GET /api/projects/{id}/export.csv|pdf`: the project as the quote request's CSV or printable PDF, for
- * its owner (UserToken cookie or bearer token; their own projects, submitted or not) or the seller's
- * administrator (submitted projects, for the sales inbox). No token: 401; a project the caller cannot
- * reach: the commerce service's 404.
+ * The project as the quote request's CSV or printable PDF, read with the caller's token: their own
+ * projects, or for the seller's administrator the submitted ones. Throws `ProjectError` (the commerce
+ * service's 404 for a project the caller cannot reach).
+ */
+export async function projectExportFile(
+  token: string,
+  user: VerifiedUser,
+  id: string,
+  format: 'csv' | 'pdf',
+): Promise<GeneratedFile> {
+  const sheet = await projectSheet(token, user, id);
+  const document = await projectDocumentOf(token, sheet);
+  return {
+    name: exportFileName(document, format),
+    contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf',
+    body: format === 'csv' ? Buffer.from(`\uFEFF${quoteCsv(document)}`) : await quotePdf(document, 'Project'),
+  };
+}
+
+/**
+ * `GET /api/projects/{id}/export.csv|pdf`: the project's file for its owner (UserToken cookie or bearer
+ * token; their own projects, submitted or not) or the seller's administrator (submitted projects, for the
+ * sales inbox). No token: 401; a project the caller cannot reach: the commerce service's 404.
  */
 export async function exportProject(
   request: NextRequest,
@@ -18,15 +45,11 @@ export async function exportProject(
   const caller = await requestUser(request);
   if (!caller.ok) return caller.response;
   try {
-    const sheet = await projectSheet(caller.token, caller.user, id);
-    const document = await projectDocumentOf(caller.token, sheet);
-    const body =
-      format === 'csv' ? Buffer.from(`\uFEFF${quoteCsv(document)}`) : await quotePdf(document, 'Project');
-    const name = exportFileName(document, format);
-    return new Response(new Uint8Array(body), {
+    const file = await projectExportFile(caller.token, caller.user, id, format);
+    return new Response(new Uint8Array(file.body), {
       headers: {
-        'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf',
-        'content-disposition': `${format === 'csv' ? 'attachment' : 'inline'}; filename="${name}"`,
+        'content-type': file.contentType,
+        'content-disposition': `${format === 'csv' ? 'attachment' : 'inline'}; filename="${file.name}"`,
         'cache-control': 'private, no-store',
         'x-content-type-options': 'nosniff',
       },

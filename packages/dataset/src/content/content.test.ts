@@ -22,6 +22,7 @@ const STATIC_PATHS = [
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/verify-email',
   '/calculators',
   '/newsletter',
   '/downloads',

@@ -187,6 +187,8 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
         firstName: u.firstName,
         lastName: u.lastName,
         email: u.email,
+        // The demo identities' addresses are the seller's own data, not a stranger's claim.
+        emailVerifiedAt: u.email ? new Date(meta.loadedAt) : null,
         xp: u.xp,
       })),
     );
@@ -225,6 +227,8 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
         firstName: u.firstName,
         lastName: u.lastName,
         email: u.email,
+        // The demo identities' addresses are the seller's own data, not a stranger's claim.
+        emailVerifiedAt: u.email ? new Date(meta.loadedAt) : null,
         xp: u.xp,
       })),
     );

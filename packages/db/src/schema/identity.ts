@@ -53,6 +53,13 @@ export const users = pgTable(
      * DELETE /me/tokens, which ends every session the user has.
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When the user proved that `email` is theirs (the code of a verification mail); null while it is
+     * not. A trigger (migration 0031) clears it whenever the address changes, whoever changes it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The site locale mails to the user are written in (the one they registered in); null: en-US. */
+    locale: text('locale'),
     dateCreated: created(),
     xp: xp(),
   },

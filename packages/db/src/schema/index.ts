@@ -4,6 +4,7 @@ export * from './buyer-resources';
 export * from './catalog';
 export * from './collections';
 export * from './content';
+export * from './email-verification';
 export * from './identity';
 export * from './inventory';
 export * from './marketplace';

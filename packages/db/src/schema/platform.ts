@@ -32,3 +32,17 @@ export const pageCacheTags = pgTable(
   },
   (t) => [index('page_cache_tags_version_idx').on(t.version)],
 );
+
+/**
+ * Rate limits shared by every instance (`rateLimit` in `rate-limits.ts`): per bucket (`send-email:user:…`),
+ * the theoretical arrival time of the generic cell rate algorithm. A bucket whose `tat` has passed is as
+ * good as absent.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').primaryKey(),
+    tat: timestamp('tat', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_tat_idx').on(t.tat)],
+);

@@ -65,10 +65,12 @@ export function emailHandler(options: { db: Db; transport: MailTransport; from: 
       const rendered: RenderedMail = await renderTemplate(options.db, payload.template, payload);
       message = {
         to: rendered.to,
+        ...(rendered.replyTo ? { replyTo: rendered.replyTo } : {}),
         subject: rendered.subject,
         text: rendered.text,
         ...(rendered.html ? { html: rendered.html } : {}),
         ...(rendered.language ? { headers: { 'Content-Language': rendered.language } } : {}),
+        ...(rendered.attachments ? { attachments: rendered.attachments } : {}),
       };
     } else {
       const parsed = readyMessage.safeParse(payload);

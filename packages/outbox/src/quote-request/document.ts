@@ -13,7 +13,8 @@ export interface QuoteRequest {
   brand: string;
   submittedAt: Date | null;
   company: { id: string; name: string };
-  user: { username: string; firstName: string; lastName: string; email: string };
+  /** `emailVerified`: whether the user confirmed `email` (only then may mail go to it). */
+  user: { username: string; firstName: string; lastName: string; email: string; emailVerified?: boolean };
   lines: { productId: string; name: string; quantity: number; packagingOption: string }[];
 }
 
@@ -30,7 +31,12 @@ export function projectDetails(quote: QuoteRequest) {
     brand: quote.brand,
     submittedAt: quote.submittedAt?.toISOString() ?? null,
     company: quote.company,
-    user: quote.user,
+    user: {
+      username: quote.user.username,
+      firstName: quote.user.firstName,
+      lastName: quote.user.lastName,
+      email: quote.user.email,
+    },
     lines: quote.lines,
   };
 }

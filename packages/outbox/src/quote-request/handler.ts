@@ -47,6 +47,7 @@ export async function loadQuoteRequest(
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
       email: user?.email ?? '',
+      emailVerified: Boolean(user?.email && user.emailVerifiedAt),
     },
     lines: lines.map((line) => ({
       productId: line.productId,
@@ -76,16 +77,19 @@ export function quoteRequestHandler({ db, salesEmail }: { db: Db; salesEmail: st
     const pdf = await quotePdf(quote);
     const csv = quoteCsv(quote);
     const who = `${quote.user.firstName} ${quote.user.lastName}`.trim() || quote.user.username;
+    // An answer goes to the requester only at an address they confirmed: anyone can type someone else's
+    // address into a profile, and the sales team's reply would then carry the project to a stranger.
+    const replyTo = quote.user.emailVerified ? quote.user.email : '';
     const summary = [
       `Project: ${quote.projectName} (${quote.orderId})`,
       `Company: ${quote.company.name} (${quote.company.id})`,
-      `Requested by: ${who} <${quote.user.email}>`,
+      `Requested by: ${who} <${quote.user.email}>${replyTo ? '' : ' (address not confirmed by the user)'}`,
       `Region: ${quote.regionName || '–'}`,
       `Lines: ${quote.lines.length}`,
     ];
     const message = {
       to: salesEmail,
-      replyTo: quote.user.email || undefined,
+      replyTo: replyTo || undefined,
       subject: `Quote request: ${quote.projectName} – ${quote.company.name}`,
       text: `${summary.join('\n')}\n\nThe project is attached as CSV and PDF.\n`,
       html: `<p>${summary.map(escapeHtml).join('<br>')}</p><p>The project is attached as CSV and PDF.</p>`,

@@ -9,7 +9,7 @@ import {
   userGroupAssignments,
   users,
 } from '@catalogue/db/schema';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 
 export type ApiClientRow = typeof apiClients.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -31,8 +31,9 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 
 /**
  * The user a login names: by username (OrderCloud's rule), else — for a name with an `@` that is nobody's
- * username — the one active user with that email address. An address several users share logs nobody
- * in, so it can never pick an account by chance.
+ * username — the one active user with that email address, verified. An address several users share logs
+ * nobody in, so it can never pick an account by chance; an address nobody confirmed counts for nothing, so
+ * an account claiming someone else's address can neither log in by it nor stop its owner from doing so.
  */
 export async function findUserForLogin(db: Db, name: string): Promise<UserRow | null> {
   const byUsername = await findUserByUsername(db, name);
@@ -40,7 +41,13 @@ export async function findUserForLogin(db: Db, name: string): Promise<UserRow | 
   const rows = await db
     .select()
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${name})`, eq(users.active, true)))
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${name})`,
+        eq(users.active, true),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
     .limit(2);
   return rows.length === 1 ? (rows[0] ?? null) : null;
 }

@@ -6,12 +6,12 @@ import type { ApiError as ApiErrorBody } from './errors';
  */
 export class ApiError extends Error {
   override name = 'ApiError';
-  /** Headers the answer carries (e.g. Retry-After of a 429). */
-  headers: Record<string, string> = {};
 
   constructor(
     readonly status: number,
     readonly errors: ApiErrorBody[],
+    /** Headers the refusal carries (`Retry-After` of a 429). */
+    public headers: Readonly<Record<string, string>> = {},
   ) {
     super(errors.map((e) => `${e.ErrorCode}: ${e.Message}`).join('; '));
   }
@@ -20,6 +20,13 @@ export class ApiError extends Error {
   withHeaders(headers: Record<string, string>): this {
     this.headers = { ...this.headers, ...headers };
     return this;
+  }
+
+  /** 429 `TooManyRequests` with `Retry-After`. */
+  static tooManyRequests(message: string, retryAfterSeconds: number): ApiError {
+    return new ApiError(429, [{ ErrorCode: 'TooManyRequests', Message: message }], {
+      'retry-after': String(retryAfterSeconds),
+    });
   }
 
   static of(status: number, errorCode: string, message: string, data?: unknown): ApiError {

@@ -12,7 +12,7 @@ export function errorBody(errors: ApiError[]): { Errors: ApiError[] } {
 export function errorResponse(
   status: number,
   errors: ApiError[],
-  headers: Record<string, string> = {},
+  headers: Readonly<Record<string, string>> = {},
 ): Response {
   return Response.json(errorBody(errors), { status, headers });
 }

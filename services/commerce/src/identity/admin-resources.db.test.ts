@@ -186,50 +186,6 @@ describe(`marketplace administration through the SDK on ${testDriver()}`, () => 
     expect((await check(code)).status).toBe(400);
   });
 
-  it("registers an anonymous shopper as a buyer user of the template's visitors' company", async () => {
-    const anon = await Auth.Anonymous('storefront');
-    Tokens.SetAccessToken(anon.access_token);
-    const registered = await Me.Register(
-      {
-        Username: 'walk-in',
-        Password: 'Walk#In2026',
-        FirstName: 'Walk',
-        LastName: 'In',
-        Email: 'walk@in.example',
-      },
-      { anonUserToken: anon.access_token },
-    );
-    expect(decodeJwt(registered.access_token)).toMatchObject({ usr: 'walk-in', cmp: 'PUBLIC-US' });
-    expect(decodeJwt(registered.access_token).role).toEqual(expect.arrayContaining(['Shopper']));
-    Tokens.SetAccessToken(registered.access_token);
-    expect((await Me.Get()).Email).toBe('walk@in.example');
-    expect(
-      (
-        await refusal(
-          Me.Register({ Username: 'again', Password: 'Again#2026x', FirstName: '', LastName: '', Email: '' }),
-        )
-      ).errorCode,
-    ).toBe('User.AlreadyRegistered');
-  });
-
-  it('refuses a registration whose address already names an account, as email or username', async () => {
-    const anon = await Auth.Anonymous('storefront');
-    Tokens.SetAccessToken(anon.access_token);
-    const attempt = (Username: string, Email: string) =>
-      refusal(Me.Register({ Username, Password: 'Twin#2026x', FirstName: 'T', LastName: 'W', Email }));
-    for (const [username, email] of [
-      ['twin', 'EU-Buyer@nordlicht-elektro.example'],
-      ['eu-buyer@nordlicht-elektro.example', 'twin@elsewhere.example'],
-      ['twin', 'WALK@in.example'],
-    ] as const) {
-      const refused = await attempt(username, email);
-      expect(refused.status).toBe(409);
-      expect(refused.errorCode).toBe('User.EmailAlreadyRegistered');
-    }
-    await loginAs('admin');
-    expect((await Users.List('PUBLIC-US', { filters: { Username: 'twin*' } })).Items).toEqual([]);
-  });
-
   it('manages the marketplace configuration resources', async () => {
     await loginAs('admin');
     await Incrementors.Create({ ID: 'orders', Name: 'Order numbers', LastNumber: 1000, LeftPaddingCount: 6 });

@@ -4,6 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { type ApiRole, rolesFor } from '../auth/roles';
+import { verifyAfterAdminWrite } from '../email-verification/service';
+import type { VerificationSettings } from '../email-verification/settings';
 import type { CommerceEnv } from '../http/env';
 import { mountCrud, Resource } from '../resources/crud';
 import { idSchema, xpSchema } from '../resources/ids';
@@ -82,7 +84,13 @@ export function userResource(roles: { read: ApiRole[]; write: ApiRole[] }, selle
     sellerOnly,
     prepare: prepareUser,
     uniqueConstraints: USER_UNIQUE_CONSTRAINTS,
-    extend: () => ({ Password: null, AvailableRoles: null, Locale: null, LastActive: null }),
+    extend: (row) => ({
+      Password: null,
+      AvailableRoles: null,
+      Locale: null,
+      LastActive: null,
+      EmailVerified: row.emailVerifiedAt !== null && row.emailVerifiedAt !== undefined,
+    }),
     // Memberships, assignments, personal addresses, cards, collections and tokens follow (renames.ts).
     renamed: (tx, before, after) =>
       renameUser(
@@ -98,7 +106,7 @@ export function userResource(roles: { read: ApiRole[]; write: ApiRole[] }, selle
 export const buyerUserResource = userResource(rolesFor('BuyerUserAdmin', 'BuyerUserReader'));
 
 /** /v1/buyers/{buyerID}/users */
-export function mountBuyerUsers(app: Hono<CommerceEnv>, db: Db): void {
+export function mountBuyerUsers(app: Hono<CommerceEnv>, db: Db, verification: VerificationSettings): void {
   mountCrud(app, db, '/v1/buyers/:buyerID/users', buyerUserResource, {
     scope: async (c) => {
       const buyerId = await routeBuyer(db, c);
@@ -108,6 +116,7 @@ export function mountBuyerUsers(app: Hono<CommerceEnv>, db: Db): void {
         parent: { objectType: 'Buyer', id: buyerId },
       };
     },
+    afterWrite: verifyAfterAdminWrite(verification),
     cascade: (tx, row) => deleteUserOwnedData(tx, 'buyer', String(row.companyId), String(row.id)),
   });
 }

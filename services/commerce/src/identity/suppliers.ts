@@ -17,6 +17,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { requireAnyRole, rolesFor, wrongUserType } from '../auth/roles';
+import { verifyAfterAdminWrite } from '../email-verification/service';
+import type { VerificationSettings } from '../email-verification/settings';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { mountCrud, Resource } from '../resources/crud';
@@ -105,7 +107,7 @@ async function deleteSupplierDependents(tx: Db, supplierId: string): Promise<voi
  * /v1/suppliers with their buyers, users, user groups (and assignments) and addresses. The marketplace
  * owner manages every supplier; a supplier user reads and edits only their own; buyer users have none.
  */
-export function mountSuppliers(app: Hono<CommerceEnv>, db: Db): void {
+export function mountSuppliers(app: Hono<CommerceEnv>, db: Db, verification: VerificationSettings): void {
   // Creating and deleting suppliers is the marketplace owner's; a supplier user edits only its own.
   app.post('/v1/suppliers', async (c, next) => {
     requireAnyRole(c.get('principal').roles, supplierRoles.write);
@@ -158,6 +160,7 @@ export function mountSuppliers(app: Hono<CommerceEnv>, db: Db): void {
     userResource(rolesFor('SupplierUserAdmin', 'SupplierUserReader')),
     {
       scope: companyScope,
+      afterWrite: verifyAfterAdminWrite(verification),
       cascade: (tx, row) => deleteUserOwnedData(tx, 'supplier', String(row.companyId), String(row.id)),
     },
   );

@@ -14,6 +14,8 @@ import { z } from 'zod';
 import type { Principal } from '../auth/claims';
 import { findUser } from '../auth/identity-store';
 import { requireAnyRole, wrongUserType } from '../auth/roles';
+import { verifyWrittenAddress } from '../email-verification/service';
+import type { VerificationSettings } from '../email-verification/settings';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { readBody } from '../http/validation';
@@ -42,7 +44,12 @@ const myKey = (p: Principal) =>
   and(eq(users.companyType, p.companyType), eq(users.companyId, p.companyId), eq(users.id, p.userId));
 
 /** /v1/me and what the current user owns or has been given. */
-export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db, lockedXp: readonly string[] = []): void {
+export function mountMeRoutes(
+  app: Hono<CommerceEnv>,
+  db: Db,
+  lockedXp: readonly string[],
+  verification: VerificationSettings,
+): void {
   // One round trip, prepared once: the user and, for buyer users, their company's default catalog.
   const meQuery = db
     .select({ user: users, catalog: buyers.defaultCatalogId })
@@ -72,7 +79,8 @@ export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db, lockedXp: readonly
         : principal.companyType === 'supplier'
           ? { Supplier: { ID: principal.companyId } }
           : { Seller: { ID: '' } };
-    return { ...company, ...wire };
+    // EmailVerified: our extension, read-only (set only by confirming a mailed code).
+    return { ...company, ...wire, EmailVerified: row.user.emailVerifiedAt !== null };
   };
   const notAnonymous = (principal: Principal, action: string) => {
     if (principal.anonymous) {
@@ -111,9 +119,12 @@ export function mountMeRoutes(app: Hono<CommerceEnv>, db: Db, lockedXp: readonly
     if (Object.keys(set).length > 0) {
       // A new password revokes the user's tokens, this one included (trigger users_revoke_tokens).
       await db
-        .update(users)
-        .set(set)
-        .where(myKey(principal))
+        .transaction(async (tx) => {
+          const [user] = await tx.update(users).set(set).where(myKey(principal)).returning();
+          // A new address is unverified (migration 0031's trigger) until its mailed code comes back.
+          if (user && 'email' in set)
+            await verifyWrittenAddress(tx as unknown as Db, verification, user, true);
+        })
         .catch((error: unknown) => {
           const constraint = uniqueViolation(error);
           const known = constraint

@@ -1,6 +1,6 @@
 import type { Db } from '@catalogue/db';
 import { outbox, passwordResetCodes, users } from '@catalogue/db/schema';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 
 /** Reset codes and the users they are for; only a code's SHA-256 is stored. */
 
@@ -13,7 +13,11 @@ const codeOfUser = (user: { companyType: string; companyId: string; id: string }
     eq(passwordResetCodes.userId, user.id),
   );
 
-/** Active users with this e-mail address (and username, when given): at most `limit`. */
+/**
+ * Active users who confirmed this e-mail address (and with this username, when given): at most `limit`.
+ * An address nobody confirmed gets no mail: anyone can type a stranger's address into a profile, and the
+ * platform mails only addresses their owners proved (issue 20 item 3).
+ */
 export async function usersByEmail(
   db: Db,
   email: string,
@@ -28,6 +32,7 @@ export async function usersByEmail(
         sql`lower(${users.email}) = lower(${email})`,
         username ? sql`lower(${users.username}) = lower(${username})` : undefined,
         eq(users.active, true),
+        isNotNull(users.emailVerifiedAt),
       ),
     )
     .limit(limit);

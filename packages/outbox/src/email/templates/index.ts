@@ -2,17 +2,23 @@ import type { Db } from '@catalogue/db';
 import type { z } from 'zod';
 import { PermanentDeliveryError, UnknownWorkError } from '../../errors';
 import { mailTexts } from '../texts';
+import { accountExistsData, renderAccountExists } from './account-exists';
+import { emailVerificationData, renderEmailVerification } from './email-verification';
 import { newsletterConfirmationData, renderNewsletterConfirmation } from './newsletter-confirmation';
 import { passwordResetData, renderPasswordReset } from './password-reset';
+import { renderUserMessage } from './user-message';
+import { userMessageData } from './user-message-data';
 
 /** A mail a template produced, ready for the transport. */
 export interface RenderedMail {
   to: string | string[];
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
   /** The language of the texts, for Content-Language. */
   language?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 interface Template<S extends z.ZodType> {
@@ -29,7 +35,8 @@ const template = <S extends z.ZodType>(t: Template<S>) => t as unknown as Templa
 
 /**
  * The mail templates by name (`payload.template`). Each validates its data with zod and renders from the
- * dictionary texts of `payload.locale`. Issue 9's quote-request mail is queued as a ready message instead.
+ * dictionary texts of `payload.locale`. Issue 9's quote-request mail to the sales team is queued as a ready
+ * message instead; everything mailed to a user comes from one of these.
  */
 export const TEMPLATES: Readonly<Record<string, Template<z.ZodType>>> = {
   'password-reset': template({ data: passwordResetData, render: renderPasswordReset }),
@@ -37,6 +44,9 @@ export const TEMPLATES: Readonly<Record<string, Template<z.ZodType>>> = {
     data: newsletterConfirmationData,
     render: renderNewsletterConfirmation,
   }),
+  'email-verification': template({ data: emailVerificationData, render: renderEmailVerification }),
+  'account-exists': template({ data: accountExistsData, render: renderAccountExists }),
+  'user-message': template({ data: userMessageData, render: renderUserMessage }),
 };
 
 /**

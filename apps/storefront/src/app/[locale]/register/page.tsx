@@ -5,15 +5,14 @@ import { RegisterForm } from '../../../auth/register-form';
 import { getDictionary } from '../../../data/content';
 import { getRouteContent } from '../../../data/routes';
 import { createTranslator } from '../../../i18n/translator';
-import { localeFromSegment } from '../../../routing/locales';
+import { localeFromSegment, localizedPath } from '../../../routing/locales';
 import { pageMetadata } from '../../../shell/shell-metadata';
 
 interface RegisterPageProps {
   params: Promise<{ locale: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-/** The return address (or the email's code) is read from the query on every request: never cached. */
+/** The form's answers are per visitor: never cached. */
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({
@@ -25,11 +24,13 @@ export async function generateMetadata({
   return locale ? pageMetadata(locale, '/register') : {};
 }
 
-/** Self-registration: the route's heading and intro and the form; the new user returns to `redirectURI`. */
-export default async function RegisterPage({ params, searchParams }: RegisterPageProps) {
+/**
+ * Self-registration: the route's heading and intro and the form; once sent, what to do next (the mail's
+ * link) and where to ask for a new one.
+ */
+export default async function RegisterPage({ params }: RegisterPageProps) {
   const locale = localeFromSegment((await params).locale);
   if (!locale) notFound();
-  const redirect = (await searchParams).redirectURI;
   const [route, dictionary] = await Promise.all([
     getRouteContent(locale, '/register'),
     getDictionary(locale),
@@ -45,7 +46,8 @@ export default async function RegisterPage({ params, searchParams }: RegisterPag
       </header>
       <section className="panel login-panel">
         <RegisterForm
-          action={registerAction.bind(null, locale, (Array.isArray(redirect) ? redirect[0] : redirect) ?? '')}
+          action={registerAction.bind(null, locale)}
+          verifyHref={localizedPath(locale, '/verify-email')}
           texts={{
             firstName: key('firstName'),
             lastName: key('lastName'),
@@ -60,6 +62,7 @@ export default async function RegisterPage({ params, searchParams }: RegisterPag
             passwordConfirm: key('passwordConfirm'),
             terms: key('terms'),
             submit: key('submit'),
+            notReceived: key('notReceived'),
           }}
         />
       </section>
