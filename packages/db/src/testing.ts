@@ -4,6 +4,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from './client';
+import type { DatabaseLimits } from './config';
 import { migrateDatabase } from './migrate';
 
 export type TestDriver = 'pglite' | 'postgres';
@@ -52,26 +53,38 @@ const MIGRATED_ONLY: TestDatabaseContent = { key: 'migrated', fill: () => Promis
 export async function createTestDatabase(
   driver: TestDriver = testDriver(),
   content: TestDatabaseContent = MIGRATED_ONLY,
+  connection: TestConnectionOptions = {},
 ): Promise<TestDatabase> {
-  return driver === 'pglite' ? createPgliteDatabase(content) : createPostgresDatabase(content);
+  return driver === 'pglite'
+    ? createPgliteDatabase(content, connection)
+    : createPostgresDatabase(content, connection);
 }
 
-async function createPgliteDatabase(content: TestDatabaseContent): Promise<TestDatabase> {
+/** How the test's handle connects: the production defaults unless a test needs a tiny pool or timeout. */
+export type TestConnectionOptions = Partial<DatabaseLimits> & { poolSize?: number };
+
+async function createPgliteDatabase(
+  content: TestDatabaseContent,
+  { poolSize: _onlyOne, ...limits }: TestConnectionOptions,
+): Promise<TestDatabase> {
   const templateDir = process.env.TEST_TEMPLATE_DIR;
   if (!templateDir) {
-    const database = await openDatabase({ driver: 'pglite', dataDir: null });
+    const database = await openDatabase({ driver: 'pglite', dataDir: null, ...limits });
     await build(database, content);
     return { ...database, url: null, dispose: () => database.close() };
   }
   const file = await pgliteTemplate(templateDir, content);
   const database = await openDatabase(
-    { driver: 'pglite', dataDir: null },
+    { driver: 'pglite', dataDir: null, ...limits },
     { loadDataDir: new Blob([await readFile(file)]) },
   );
   return { ...database, url: null, dispose: () => database.close() };
 }
 
-async function createPostgresDatabase(content: TestDatabaseContent): Promise<TestDatabase> {
+async function createPostgresDatabase(
+  content: TestDatabaseContent,
+  { poolSize = 5, ...limits }: TestConnectionOptions,
+): Promise<TestDatabase> {
   const adminUrl = testPostgresAdminUrl();
   const runId = process.env.TEST_RUN_ID;
   const template = runId ? await postgresTemplate(adminUrl, runId, content) : null;
@@ -79,7 +92,12 @@ async function createPostgresDatabase(content: TestDatabaseContent): Promise<Tes
   await withAdminClient(adminUrl, (client) =>
     client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`),
   );
-  const database = await openDatabase({ driver: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 5 });
+  const database = await openDatabase({
+    driver: 'postgres',
+    url: databaseUrl(adminUrl, name),
+    poolSize,
+    ...limits,
+  });
   if (!template) {
     try {
       await build(database, content);
