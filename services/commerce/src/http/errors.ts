@@ -9,6 +9,10 @@ export function errorBody(errors: ApiError[]): { Errors: ApiError[] } {
   return { Errors: errors };
 }
 
-export function errorResponse(status: number, errors: ApiError[]): Response {
-  return Response.json(errorBody(errors), { status });
+export function errorResponse(
+  status: number,
+  errors: ApiError[],
+  headers?: Record<string, string>,
+): Response {
+  return Response.json(errorBody(errors), { status, ...(headers ? { headers } : {}) });
 }
