@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from './client';
 import type { DatabaseLimits } from './config';
@@ -243,4 +244,44 @@ async function withAdminClient<T>(adminUrl: string, work: (client: pg.Client) =>
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Takes every connection of `database` until the returned function is called: PGlite's one connection by
+ * an open transaction, a PostgreSQL pool's by checking out clients until the pool wait refuses one more.
+ * Work arriving meanwhile waits for a connection — to test what a full pool answers.
+ */
+export async function holdAllConnections(database: Database): Promise<() => Promise<void>> {
+  if (database.raw.kind === 'pglite') {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => undefined;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      entered();
+      await held;
+    });
+    await inside;
+    return async () => {
+      release();
+      await holder;
+    };
+  }
+  const { pool } = database.raw;
+  const clients: pg.PoolClient[] = [];
+  for (;;) {
+    try {
+      clients.push(await pool.connect());
+    } catch {
+      break;
+    }
+  }
+  return async () => {
+    for (const client of clients) client.release();
+  };
 }

@@ -9,6 +9,7 @@ import { SearchEngine } from './engine/engine';
 import { eventRoutes } from './events/routes';
 import { Authenticator, AuthRefused } from './http/auth';
 import { errorResponse } from './http/errors';
+import { unavailableResponse } from './http/unavailable';
 import { discoverRequestSchema } from './wire/request';
 
 export interface SearchServiceOptions extends ServiceOptions {
@@ -110,6 +111,8 @@ export function createSearchService(database: Database, options: SearchServiceOp
       });
     } catch (error) {
       if (error instanceof RequestRefused) return errorResponse(error.status, error.errors);
+      const unavailable = unavailableResponse(error, `${c.req.method} ${new URL(c.req.url).pathname}`);
+      if (unavailable) return unavailable;
       throw error;
     }
   };
@@ -174,7 +177,9 @@ export function createSearchService(database: Database, options: SearchServiceOp
       },
     ]),
   );
-  app.onError((error) => {
+  app.onError((error, c) => {
+    const unavailable = unavailableResponse(error, `${c.req.method} ${new URL(c.req.url).pathname}`);
+    if (unavailable) return unavailable;
     console.error('[search] unhandled error:', error);
     return errorResponse(500, [
       { code: 500, type: 'internal_error', message: 'An unexpected error occurred.', severity: 'high' },

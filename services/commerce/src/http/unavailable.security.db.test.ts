@@ -1,5 +1,5 @@
-import { type Database, queryRows } from '@catalogue/db';
-import { testDriver } from '@catalogue/db/testing';
+import { queryRows } from '@catalogue/db';
+import { holdAllConnections, testDriver } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,45 +11,6 @@ import { commerceForTests, loginAs } from '../testing/sdk';
  * that found no free connection within the pool wait, and a burst of writes against a tiny pool, where
  * every write answered 2xx is stored and every refused one left nothing behind.
  */
-/**
- * Takes every connection of the service's database until `release` is called: PGlite's one connection
- * by an open transaction, a PostgreSQL pool's by checking out clients until none is left.
- */
-async function holdAllConnections(database: Database): Promise<() => Promise<void>> {
-  if (database.raw.kind === 'pglite') {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let started: () => void = () => undefined;
-    const inside = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    const holder = database.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      started();
-      await held;
-    });
-    await inside;
-    return async () => {
-      release();
-      await holder;
-    };
-  }
-  const { pool } = database.raw;
-  const clients: pg.PoolClient[] = [];
-  for (;;) {
-    try {
-      clients.push(await pool.connect());
-    } catch {
-      break;
-    }
-  }
-  return async () => {
-    for (const client of clients) client.release();
-  };
-}
-
 describe(`database refusals on ${testDriver()}`, () => {
   const commerce = commerceForTests({
     skus: 60,

@@ -7,6 +7,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { ContentConfig } from '../config';
+import { maskUnavailable, quietOnUnavailable } from '../http/unavailable';
 import type { ContentStore } from '../store/content-store';
 import { type GraphQLContext, RequestContent } from './context';
 import { useRefusalStatus } from './refusal-status';
@@ -26,7 +27,8 @@ export function createContentYoga(store: ContentStore, db: Db, config: ContentCo
     graphqlEndpoint: `${basePath.replace(/\/+$/, '')}/graphql`,
     graphiql: false,
     landingPage: false,
-    logging: 'warn',
+    logging: quietOnUnavailable(),
+    maskedErrors: { maskError: maskUnavailable },
     context: () => ({ content: new RequestContent(store, db) }),
     plugins: [
       maxTokensPlugin({ n: config.CONTENT_MAX_TOKENS }),
