@@ -248,7 +248,7 @@ async function withAdminClient<T>(adminUrl: string, work: (client: pg.Client) =>
 
 /**
  * Takes every connection of `database` until the returned function is called: PGlite's one connection by
- * an open transaction, a PostgreSQL pool's by checking out clients until the pool wait refuses one more.
+ * an open transaction, a PostgreSQL pool's by checking out as many clients as it may open.
  * Work arriving meanwhile waits for a connection — to test what a full pool answers.
  */
 export async function holdAllConnections(database: Database): Promise<() => Promise<void>> {
@@ -274,11 +274,12 @@ export async function holdAllConnections(database: Database): Promise<() => Prom
   }
   const { pool } = database.raw;
   const clients: pg.PoolClient[] = [];
-  for (;;) {
+  // Every connection the pool may open; a slow new connection can miss the pool wait, so try again.
+  for (let attempt = 0; clients.length < (pool.options.max ?? 10) && attempt < 100; attempt++) {
     try {
       clients.push(await pool.connect());
     } catch {
-      break;
+      // tried again
     }
   }
   return async () => {

@@ -37,7 +37,10 @@ const POOL_WAIT_MESSAGES = [
 export function databaseUnavailable(error: unknown): DatabaseUnavailableError | null {
   for (let e: unknown = error, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof DatabaseUnavailableError) return e;
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    const { code, message, name, reason } = e as Record<string, unknown>;
+    // Thrown by another copy of this module (Next bundles its own): the same error by its name.
+    if (name === 'DatabaseUnavailableError' && (reason === 'busy' || reason === 'timeout'))
+      return new DatabaseUnavailableError(reason);
     if (typeof message !== 'string') continue;
     if (code === QUERY_CANCELED && message.includes('statement timeout'))
       return new DatabaseUnavailableError('timeout');

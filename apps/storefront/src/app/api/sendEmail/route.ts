@@ -6,6 +6,7 @@ import { configureInProcessCommerce } from '../../../data/commerce-sdk';
 import { catalogueDb } from '../../../data/database';
 import { jsonError, requestUser } from '../../../delivery/request-user';
 import { MAX_ATTACHMENT_BYTES, queueEmail, sendEmailBody, userMessage } from '../../../delivery/send-email';
+import { answeringUnavailable, unavailableAnswer } from '../unavailable';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,7 +18,7 @@ export const dynamic = 'force-dynamic';
  * delivers it (SMTP or `.eml` file) with retries. Refusals: 400 bad body, 401 token, 403 another user or
  * another site, 409 a user without an e-mail address, 413 too large.
  */
-export async function POST(request: NextRequest): Promise<Response> {
+export const POST = answeringUnavailable(async function POST(request: NextRequest): Promise<Response> {
   if (isCrossSite(request)) return crossSiteRefusal();
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_ATTACHMENT_BYTES * 1.4 + 64 * 1024)
@@ -34,6 +35,8 @@ export async function POST(request: NextRequest): Promise<Response> {
   try {
     me = await Me.Get({ accessToken: caller.token });
   } catch (error) {
+    const unavailable = unavailableAnswer(error);
+    if (unavailable) return unavailable;
     console.error('[sendEmail] could not read the user:', error);
     return jsonError(502, 'The account service failed; nothing was sent.');
   }
@@ -45,4 +48,4 @@ export async function POST(request: NextRequest): Promise<Response> {
   );
   const id = await queueEmail(await catalogueDb(), message);
   return Response.json({ queued: true, id }, { status: 202, headers: { 'cache-control': 'no-store' } });
-}
+});

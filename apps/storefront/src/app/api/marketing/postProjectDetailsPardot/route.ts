@@ -5,6 +5,7 @@ import { catalogueDb } from '../../../../data/database';
 import { jsonError } from '../../../../delivery/request-user';
 import { acceptMarketingToken } from '../../../../marketing/marketing-tokens';
 import { postProjectDetailsBody, queueProjectDetails } from '../../../../marketing/project-details';
+import { answeringUnavailable } from '../../unavailable';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +15,7 @@ export const dynamic = 'force-dynamic';
  * `marketing-push` outbox row, answered 202 `{queued: true, id, duplicate}`. Nothing is stored on a
  * refusal.
  */
-export async function POST(request: NextRequest): Promise<Response> {
+export const POST = answeringUnavailable(async function POST(request: NextRequest): Promise<Response> {
   if (isCrossSite(request)) return crossSiteRefusal();
   const parsed = await readJsonBody(request, postProjectDetailsBody);
   if (!parsed.ok) return parsed.response;
@@ -25,4 +26,4 @@ export async function POST(request: NextRequest): Promise<Response> {
     { queued: true, ...queued },
     { status: 202, headers: { 'cache-control': 'no-store' } },
   );
-}
+});

@@ -10,6 +10,7 @@ import {
 } from '../../../../../auth/route-guards';
 import { loginCookies } from '../../../../../auth/session-cookies';
 import { clearSessionCookies, setSessionCookies } from '../../../../../auth/session-response';
+import { answeringUnavailable } from '../../../unavailable';
 
 const body = z.object({
   variables: z.object({ rid: z.string().max(8192, 'is too long') }, { error: 'must be an object with rid' }),
@@ -20,7 +21,7 @@ const body = z.object({
  * with the login cookies renewed. A refresh that fails answers an empty token (spec §8) and expires the
  * login cookies, so the visitor is cleanly logged out.
  */
-export async function POST(request: Request): Promise<NextResponse> {
+export const POST = answeringUnavailable(async function POST(request: Request): Promise<NextResponse> {
   if (isCrossSite(request)) return crossSiteRefusal();
   const parsed = await readJsonBody(request, body);
   if (!parsed.ok) return parsed.response;
@@ -41,4 +42,4 @@ export async function POST(request: Request): Promise<NextResponse> {
     { headers: { 'cache-control': 'no-store' } },
   );
   return setSessionCookies(response, loginCookies(session.tokens, session.user, Date.now()));
-}
+});
