@@ -10,6 +10,7 @@ import { eventRoutes } from './events/routes';
 import { Authenticator, AuthRefused } from './http/auth';
 import { errorResponse } from './http/errors';
 import { unavailableResponse } from './http/unavailable';
+import { FILTER_LIMITS, filterSizeProblem } from './wire/limits';
 import { discoverRequestSchema } from './wire/request';
 
 export interface SearchServiceOptions extends ServiceOptions {
@@ -91,6 +92,8 @@ export function createSearchService(database: Database, options: SearchServiceOp
     }
     const parsed = discoverRequestSchema.safeParse(body);
     if (!parsed.success) return describeIssues(parsed.error);
+    const tooLarge = filterSizeProblem(parsed.data);
+    if (tooLarge) return invalidRequest(tooLarge, { limits: FILTER_LIMITS });
     try {
       await engine.ready;
     } catch {
