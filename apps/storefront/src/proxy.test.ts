@@ -17,9 +17,22 @@ vi.mock('./data/product-lookup', () => ({
   }),
 }));
 
+// The facets family pages show, as the proxy's facet lookup sees them.
+vi.mock('./data/family-facets', () => ({
+  shownFacetPaths: vi.fn(async () => new Set(['Material', 'Finish'])),
+}));
+
 describe('proxy matcher', () => {
   it('runs on pages of every locale', () => {
-    for (const url of ['/', '/products/x', '/fr-ca', '/fr-ca/products/x', '/en-us/products', '/contents']) {
+    for (const url of [
+      '/',
+      '/products/x',
+      '/fr-ca',
+      '/fr-ca/products/x',
+      '/en-us/products',
+      '/contents',
+      '/en-us/products/x/~xp.Material%3Dsteel',
+    ]) {
       expect(unstable_doesMiddlewareMatch({ config, url }), url).toBe(true);
     }
   });
@@ -34,6 +47,7 @@ describe('proxy matcher', () => {
       '/content/graphql',
       '/favicon.ico',
       '/fr-ca/robots.txt',
+      '/.env',
     ]) {
       expect(unstable_doesMiddlewareMatch({ config, url }), url).toBe(false);
     }
@@ -59,6 +73,17 @@ describe('proxy', () => {
     expect(isRewrite(prefixed)).toBe(true);
     expect(getRewrittenUrl(prefixed)).toBe('http://shop.test/fr-ca/products/cable-tray/~page%3D2');
     expect(prefixed.headers.get(`x-middleware-request-${LOCALE_HEADER}`)).toBe('fr-CA');
+  });
+
+  it('keeps only the facets the family shows in its view, in one order, also from a view segment', async () => {
+    const junk = await call(
+      '/products/cable-tray?xp.Material=steel&xp.Junk=1&xp.Finish=zinc&xp.Material=alu',
+    );
+    expect(getRewrittenUrl(junk), 'query').toBe(
+      'http://shop.test/en-us/products/cable-tray/~xp.Finish%3Dzinc%26xp.Material%3Dalu%26xp.Material%3Dsteel',
+    );
+    const segment = await call('/products/cable-tray/~xp.Junk%3D1%26page%3D2');
+    expect(getRewrittenUrl(segment), 'segment').toBe('http://shop.test/en-us/products/cable-tray/~page%3D2');
   });
 
   it('redirects /en-us permanently to the unprefixed URL', async () => {

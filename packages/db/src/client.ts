@@ -7,7 +7,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import type { DatabaseConfig } from './config';
+import { type DatabaseConfig, DEFAULT_LIMITS } from './config';
 import { pipelinedPglite } from './pglite-pipeline';
 import * as schema from './schema/index';
 
@@ -24,6 +24,11 @@ export interface Database {
   /** Runs `select 1`; rejects when the database cannot answer within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs `work` on one connection with no statement timeout, for the few jobs that may legitimately run
+   * long (migrations). PGlite has one connection and no timeout, so there it is the database itself.
+   */
+  withoutStatementTimeout<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** Internal handles for the migrator. */
   readonly raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 }
@@ -33,7 +38,16 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * Opens the database. Both drivers bound the wait for a connection (`poolWaitMs`, then
+ * `DatabaseUnavailableError('busy')`); PostgreSQL also cancels statements running past
+ * `statementTimeoutMs`. PGlite cannot: its WASM build has no timer signal, so `statement_timeout` is
+ * accepted and never fires (tested in statement-timeout.security.db.test.ts), and a statement holds the
+ * event loop until it ends. There the bound on a request's cost comes from the shape of the queries and
+ * the limits on their inputs (e.g. commerce `list/limits.ts`).
+ */
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
+  const { statementTimeoutMs, poolWaitMs } = { ...DEFAULT_LIMITS, ...withoutUndefined(config) };
   if (config.driver === 'pglite') {
     if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
     const client = await PGlite.create({
@@ -41,16 +55,25 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { pg_trgm, unaccent },
     });
-    const db = drizzlePglite(pipelinedPglite(client), { schema }) as unknown as Db;
-    return makeDatabase(db, 'pglite', config.dataDir ?? 'memory', { kind: 'pglite', client }, () =>
-      client.close(),
+    const db = drizzlePglite(pipelinedPglite(client, { waitMs: poolWaitMs }), { schema }) as unknown as Db;
+    return makeDatabase(
+      db,
+      'pglite',
+      config.dataDir ?? 'memory',
+      { kind: 'pglite', client },
+      (work) => work(db),
+      () => client.close(),
     );
   }
   const pool = new pg.Pool({
     connectionString: config.url,
     max: config.poolSize,
-    connectionTimeoutMillis: 5000,
+    // The bounded wait for a free connection (or a new one); past it pg-pool rejects the query, which
+    // `databaseUnavailable` reads as busy.
+    connectionTimeoutMillis: poolWaitMs,
     idleTimeoutMillis: 30_000,
+    // Sent as a startup parameter: every connection of the pool has it, also after a reconnect.
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
   // An idle client that loses its server emits 'error' on the pool; without a listener that would
   // crash the process. The next query reports the problem instead (and /healthz answers 503).
@@ -58,7 +81,35 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     console.error(`[db] idle PostgreSQL connection failed: ${error.message}`);
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return makeDatabase(db, 'postgres', redactUrl(config.url), { kind: 'postgres', pool }, () => pool.end());
+  return makeDatabase(
+    db,
+    'postgres',
+    redactUrl(config.url),
+    { kind: 'postgres', pool },
+    (work) => withoutTimeoutOnPostgres(pool, work),
+    () => pool.end(),
+  );
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** One pool connection with `statement_timeout` 0 for the work, given back with the pool's own setting. */
+async function withoutTimeoutOnPostgres<T>(pool: pg.Pool, work: (db: Db) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let healthy = true;
+  try {
+    await client.query('set statement_timeout = 0');
+    return await work(drizzleNodePg(client, { schema }) as unknown as Db);
+  } catch (error) {
+    healthy = false;
+    throw error;
+  } finally {
+    // RESET returns to the startup parameter, the pool's timeout; a failed connection is not reused.
+    if (healthy) await client.query('reset statement_timeout');
+    client.release(!healthy);
+  }
 }
 
 function makeDatabase(
@@ -66,6 +117,7 @@ function makeDatabase(
   driver: DriverName,
   location: string,
   raw: Database['raw'],
+  withoutStatementTimeout: Database['withoutStatementTimeout'],
   closeDriver: () => Promise<void>,
 ): Database {
   let closed: Promise<void> | null = null;
@@ -74,6 +126,7 @@ function makeDatabase(
     driver,
     location,
     raw,
+    withoutStatementTimeout,
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error('database is closed');
       let timer: NodeJS.Timeout | undefined;
@@ -110,6 +163,14 @@ export function redactUrl(url: string): string {
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Inside a transaction: no statement timeout until it ends (`set local`), for one long job such as the
+ * dataset load. Without a transaction it would last one statement, so it takes the transaction's handle.
+ */
+export async function liftStatementTimeout(tx: Pick<Db, 'execute'>): Promise<void> {
+  await tx.execute(sql`select set_config('statement_timeout', '0', true)`);
 }
 
 /** Refreshes the planner's statistics (PGlite has no autovacuum daemon to do it). */

@@ -1,6 +1,8 @@
 export type { Database, Db, DriverName, Schema } from './client';
-export { openDatabase, queryRows, redactUrl, refreshStatistics } from './client';
-export type { DatabaseConfig } from './config';
-export { DatabaseConfigError, databaseConfigFromEnv, dataDirFromEnv } from './config';
+export { liftStatementTimeout, openDatabase, queryRows, redactUrl, refreshStatistics } from './client';
+export type { DatabaseConfig, DatabaseLimits } from './config';
+export { DatabaseConfigError, DEFAULT_LIMITS, databaseConfigFromEnv, dataDirFromEnv } from './config';
 export { migrateDatabase, migrationsFolder } from './migrate';
 export { getSharedDatabase, setSharedDatabase } from './shared';
+export type { UnavailableReason } from './unavailable';
+export { DatabaseUnavailableError, databaseUnavailable } from './unavailable';

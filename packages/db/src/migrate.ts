@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -11,21 +12,23 @@ export const migrationsFolder = fileURLToPath(new URL('../migrations', import.me
 /** Arbitrary constant for pg_advisory_lock: serialises migrations of instances starting together. */
 const MIGRATION_LOCK_KEY = 7_305_118_042;
 
-/** Applies every pending migration. Safe to call on every start and from several processes at once. */
+/**
+ * Applies every pending migration. Safe to call on every start and from several processes at once. Runs
+ * without the statement timeout: an index built on a large table may take longer than any request may.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  const { raw } = database;
-  if (raw.kind === 'pglite') {
+  if (database.raw.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
     return;
   }
-  const lockClient = await raw.pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(database.db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((error: Error) => {
-      console.error(`[db] could not release the migration lock: ${error.message}`);
-    });
-    lockClient.release();
-  }
+  await database.withoutStatementTimeout(async (db) => {
+    await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+    try {
+      await migrateNodePg(db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`).catch((error: Error) => {
+        console.error(`[db] could not release the migration lock: ${error.message}`);
+      });
+    }
+  });
 }

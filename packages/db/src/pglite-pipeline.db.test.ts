@@ -18,7 +18,7 @@ describe.runIf(testDriver() === 'pglite')('pipelined PGlite client', () => {
   let client: PGlite;
   beforeAll(async () => {
     pg = await PGlite.create();
-    client = pipelinedPglite(pg);
+    client = pipelinedPglite(pg, { waitMs: 5000 });
     await pg.exec(`
       create table sample (
         id serial primary key,

@@ -5,6 +5,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { SingleConnectionQueue } from './single-connection-queue';
 
 type Parser = (value: string, typeId: number) => unknown;
 type Serializer = (value: unknown) => string;
@@ -39,8 +40,12 @@ interface Prepared {
  * Prepared statements belong to the schema they were described against: any statement without
  * parameters that is not a plain `select` (migrations' DDL, `analyze`) closes them all, and at most
  * PREPARED_STATEMENTS are kept (the least recently used is closed first).
+ *
+ * Top-level statements and transactions wait for the one connection in a `SingleConnectionQueue`: after
+ * `waitMs` in the queue they are refused (`DatabaseUnavailableError('busy')`) instead of waiting on.
  */
-export function pipelinedPglite(pg: PGlite): PGlite {
+export function pipelinedPglite(pg: PGlite, { waitMs }: { waitMs: number }): PGlite {
+  const queue = new SingleConnectionQueue(waitMs);
   const prepared = new Map<string, Prepared>();
   let closing: string[] = [];
   let counter = 0;
@@ -137,17 +142,21 @@ export function pipelinedPglite(pg: PGlite): PGlite {
 
   const overrides = {
     async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-      return statement<T>(text, params, options, true, () => pg.query<T>(text, params, options));
+      return queue.run(() =>
+        statement<T>(text, params, options, true, () => pg.query<T>(text, params, options)),
+      );
     },
     async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-      return pg.transaction((tx) => {
-        const pipelined: Transaction = Object.create(tx);
-        pipelined.query = <R>(text: string, params?: unknown[], options?: QueryOptions) => {
-          if (tx.closed) throw new Error('Transaction is closed');
-          return statement<R>(text, params, options, false, () => tx.query<R>(text, params, options));
-        };
-        return callback(pipelined);
-      });
+      return queue.run(() =>
+        pg.transaction((tx) => {
+          const pipelined: Transaction = Object.create(tx);
+          pipelined.query = <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+            if (tx.closed) throw new Error('Transaction is closed');
+            return statement<R>(text, params, options, false, () => tx.query<R>(text, params, options));
+          };
+          return callback(pipelined);
+        }),
+      );
     },
   };
   // Everything else is PGlite's own, called on PGlite itself (its private fields need that).

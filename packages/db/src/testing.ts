@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from './client';
+import type { DatabaseLimits } from './config';
 import { migrateDatabase } from './migrate';
 
 export type TestDriver = 'pglite' | 'postgres';
@@ -52,26 +54,38 @@ const MIGRATED_ONLY: TestDatabaseContent = { key: 'migrated', fill: () => Promis
 export async function createTestDatabase(
   driver: TestDriver = testDriver(),
   content: TestDatabaseContent = MIGRATED_ONLY,
+  connection: TestConnectionOptions = {},
 ): Promise<TestDatabase> {
-  return driver === 'pglite' ? createPgliteDatabase(content) : createPostgresDatabase(content);
+  return driver === 'pglite'
+    ? createPgliteDatabase(content, connection)
+    : createPostgresDatabase(content, connection);
 }
 
-async function createPgliteDatabase(content: TestDatabaseContent): Promise<TestDatabase> {
+/** How the test's handle connects: the production defaults unless a test needs a tiny pool or timeout. */
+export type TestConnectionOptions = Partial<DatabaseLimits> & { poolSize?: number };
+
+async function createPgliteDatabase(
+  content: TestDatabaseContent,
+  { poolSize: _onlyOne, ...limits }: TestConnectionOptions,
+): Promise<TestDatabase> {
   const templateDir = process.env.TEST_TEMPLATE_DIR;
   if (!templateDir) {
-    const database = await openDatabase({ driver: 'pglite', dataDir: null });
+    const database = await openDatabase({ driver: 'pglite', dataDir: null, ...limits });
     await build(database, content);
     return { ...database, url: null, dispose: () => database.close() };
   }
   const file = await pgliteTemplate(templateDir, content);
   const database = await openDatabase(
-    { driver: 'pglite', dataDir: null },
+    { driver: 'pglite', dataDir: null, ...limits },
     { loadDataDir: new Blob([await readFile(file)]) },
   );
   return { ...database, url: null, dispose: () => database.close() };
 }
 
-async function createPostgresDatabase(content: TestDatabaseContent): Promise<TestDatabase> {
+async function createPostgresDatabase(
+  content: TestDatabaseContent,
+  { poolSize = 5, ...limits }: TestConnectionOptions,
+): Promise<TestDatabase> {
   const adminUrl = testPostgresAdminUrl();
   const runId = process.env.TEST_RUN_ID;
   const template = runId ? await postgresTemplate(adminUrl, runId, content) : null;
@@ -79,7 +93,12 @@ async function createPostgresDatabase(content: TestDatabaseContent): Promise<Tes
   await withAdminClient(adminUrl, (client) =>
     client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`),
   );
-  const database = await openDatabase({ driver: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 5 });
+  const database = await openDatabase({
+    driver: 'postgres',
+    url: databaseUrl(adminUrl, name),
+    poolSize,
+    ...limits,
+  });
   if (!template) {
     try {
       await build(database, content);
@@ -225,4 +244,45 @@ async function withAdminClient<T>(adminUrl: string, work: (client: pg.Client) =>
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Takes every connection of `database` until the returned function is called: PGlite's one connection by
+ * an open transaction, a PostgreSQL pool's by checking out as many clients as it may open.
+ * Work arriving meanwhile waits for a connection — to test what a full pool answers.
+ */
+export async function holdAllConnections(database: Database): Promise<() => Promise<void>> {
+  if (database.raw.kind === 'pglite') {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => undefined;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      entered();
+      await held;
+    });
+    await inside;
+    return async () => {
+      release();
+      await holder;
+    };
+  }
+  const { pool } = database.raw;
+  const clients: pg.PoolClient[] = [];
+  // Every connection the pool may open; a slow new connection can miss the pool wait, so try again.
+  for (let attempt = 0; clients.length < (pool.options.max ?? 10) && attempt < 100; attempt++) {
+    try {
+      clients.push(await pool.connect());
+    } catch {
+      // tried again
+    }
+  }
+  return async () => {
+    for (const client of clients) client.release();
+  };
 }

@@ -28,6 +28,7 @@ import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
 import { idempotency } from './http/idempotency';
 import { type CachedRoute, cachedReads, ReadCache, readCacheScope } from './http/read-cache';
+import { unavailableResponse } from './http/unavailable';
 import { mountAdminUsers } from './identity/admin-users';
 import { mountApiClients } from './identity/api-clients';
 import { mountApprovalRules } from './identity/approval-rules';
@@ -176,8 +177,10 @@ export function createCommerceService(database: Database, options: CommerceServi
       },
     ]);
   });
-  app.onError((error) => {
+  app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(error.status, error.errors, error.headers);
+    const unavailable = unavailableResponse(error, c.req.method, new URL(c.req.url).pathname);
+    if (unavailable) return unavailable;
     console.error('[commerce] unhandled error:', error);
     return errorResponse(500, [
       { ErrorCode: 'InternalServerError', Message: 'An unexpected error occurred.' },

@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { type ContentConfig, contentConfigFromEnv } from './config';
 import { createContentYoga } from './graphql/yoga';
 import { errorResponse } from './http/errors';
+import { unavailableResponse } from './http/unavailable';
 import { NewsletterSignUps } from './newsletter/mutation';
 import { ContentStore } from './store/content-store';
 
@@ -81,7 +82,9 @@ export function createContentService(database: Database, options: ContentService
       },
     ]),
   );
-  app.onError((error) => {
+  app.onError((error, c) => {
+    const unavailable = unavailableResponse(error, `${c.req.method} ${new URL(c.req.url).pathname}`);
+    if (unavailable) return unavailable;
     console.error('[content] unhandled error:', error);
     return errorResponse(500, [
       { message: 'An unexpected error occurred.', extensions: { code: 'INTERNAL' } },

@@ -11,6 +11,8 @@ import { startEventRetention } from './events/retention';
 import { eventRoutes } from './events/routes';
 import { Authenticator, AuthRefused } from './http/auth';
 import { errorResponse } from './http/errors';
+import { unavailableResponse } from './http/unavailable';
+import { FILTER_LIMITS, filterSizeProblem } from './wire/limits';
 import { discoverRequestSchema } from './wire/request';
 
 export interface SearchServiceOptions extends ServiceOptions {
@@ -94,6 +96,8 @@ export function createSearchService(database: Database, options: SearchServiceOp
     }
     const parsed = discoverRequestSchema.safeParse(body);
     if (!parsed.success) return describeIssues(parsed.error);
+    const tooLarge = filterSizeProblem(parsed.data);
+    if (tooLarge) return invalidRequest(tooLarge, { limits: FILTER_LIMITS });
     try {
       await engine.ready;
     } catch {
@@ -114,6 +118,8 @@ export function createSearchService(database: Database, options: SearchServiceOp
       });
     } catch (error) {
       if (error instanceof RequestRefused) return errorResponse(error.status, error.errors);
+      const unavailable = unavailableResponse(error, `${c.req.method} ${new URL(c.req.url).pathname}`);
+      if (unavailable) return unavailable;
       throw error;
     }
   };
@@ -194,7 +200,9 @@ export function createSearchService(database: Database, options: SearchServiceOp
       },
     ]),
   );
-  app.onError((error) => {
+  app.onError((error, c) => {
+    const unavailable = unavailableResponse(error, `${c.req.method} ${new URL(c.req.url).pathname}`);
+    if (unavailable) return unavailable;
     console.error('[search] unhandled error:', error);
     return errorResponse(500, [
       { code: 500, type: 'internal_error', message: 'An unexpected error occurred.', severity: 'high' },

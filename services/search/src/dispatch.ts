@@ -4,6 +4,7 @@ import type { SearchEngine } from './engine/engine';
 import type { LocaleInfo } from './engine/locales';
 import type { Caller } from './http/auth';
 import type { SearchError } from './http/errors';
+import { rethrowUnavailable } from './http/unavailable';
 import { WidgetError } from './search/run-search';
 import { widgetRegistry } from './widgets/registry';
 import type { DiscoverRequest, WidgetItem } from './wire/request';
@@ -72,6 +73,7 @@ export async function dispatch(request: DiscoverRequest, deps: DispatchDeps): Pr
   try {
     audiences = await deps.engine.audiences(deps.caller);
   } catch (error) {
+    rethrowUnavailable(error);
     console.error("[search] reading the caller's user groups failed:", error);
     throw new RequestRefused(503, [
       { code: 503, type: 'unavailable', message: 'The search index is not available.', severity: 'high' },
@@ -143,6 +145,7 @@ export async function dispatch(request: DiscoverRequest, deps: DispatchDeps): Pr
       if (error instanceof WidgetError) {
         widgets.push(widgetError(item, error.toWire(), config.type));
       } else {
+        rethrowUnavailable(error);
         console.error(`[search] widget ${item.rfk_id} failed:`, error);
         widgets.push(
           widgetError(

@@ -1,5 +1,6 @@
 import { callService } from '@catalogue/service-kit/shared';
 import { Auth, Me, type MeUser, type OrderCloudError } from 'ordercloud-javascript-sdk';
+import { retryAfterOf503 } from '../app/api/unavailable';
 import {
   asVisitor,
   configureInProcessCommerce,
@@ -150,6 +151,8 @@ export async function refreshSession(
       user: { email: me.Email, firstName: me.FirstName, lastName: me.LastName, role: me.JobTitle },
     };
   } catch (error) {
+    // A busy service is no reason to end the session: the route answers 503 and the browser retries.
+    if (retryAfterOf503(error) !== null) throw error;
     const status = (error as Partial<OrderCloudError>).status;
     if (status !== 400 && status !== 401) console.error('[login] refreshing a session failed:', error);
     return null;

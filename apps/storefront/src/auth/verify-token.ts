@@ -8,6 +8,7 @@ import {
   type JWTPayload,
   jwtVerify,
 } from 'jose';
+import { ServiceUnavailableError } from '../app/api/unavailable';
 import { TOKEN_EXPIRY_MARGIN_MS } from '../tracking/login-status';
 
 /**
@@ -46,6 +47,8 @@ async function publicKey(kid: string): Promise<CryptoKey | Uint8Array | null> {
         method: 'GET',
       });
       if (answer.status === 404) return null;
+      const busy = ServiceUnavailableError.of('commerce', answer);
+      if (busy) throw busy;
       if (!answer.ok) throw new Error(`The commerce service answered ${answer.status} for key ${kid}.`);
       return importJWK((await answer.json()) as JWK, 'RS256');
     })();
@@ -121,6 +124,8 @@ async function stillCounts(token: string): Promise<boolean> {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token, token_type_hint: 'access_token' }),
   });
+  const busy = ServiceUnavailableError.of('commerce', answer);
+  if (busy) throw busy;
   if (!answer.ok) throw new Error(`The commerce service answered ${answer.status} to a token introspection.`);
   return ((await answer.json()) as { active?: unknown }).active === true;
 }

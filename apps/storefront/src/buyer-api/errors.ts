@@ -1,3 +1,5 @@
+import { unavailableAnswer } from '../app/api/unavailable';
+
 /**
  * Refusals of the buyer routes, answered as the other storefront routes answer (`{error}` with the
  * status, `auth/route-guards.ts`), plus `code` and `data` for programs: ours as raised, the commerce
@@ -52,6 +54,8 @@ function isCommerceRefusal(error: unknown): error is CommerceRefusal {
 
 /** The JSON answer of a failure: `{error, code, data}` with the status. */
 export function errorResponse(error: unknown): Response {
+  const unavailable = unavailableAnswer(error);
+  if (unavailable) return unavailable;
   if (error instanceof BuyerApiError) return errorJson(error.status, error.errors[0]);
   if (isCommerceRefusal(error) && error.status >= 400 && error.status < 500) {
     const first = error.errors?.[0];

@@ -1,4 +1,5 @@
 import type { NextRequest } from 'next/server';
+import { unavailableAnswer } from '../app/api/unavailable';
 import { decodeToken } from '../auth/route-guards';
 import { TokenRefused, type VerifiedUser, verifyUserToken } from '../auth/verify-token';
 import { requestToken } from '../data/user-session';
@@ -21,6 +22,8 @@ export async function requestUser(request: NextRequest | Request): Promise<Reque
     return { ok: true, token, user: await verifyUserToken(token) };
   } catch (error) {
     if (error instanceof TokenRefused) return { ok: false, response: jsonError(401, error.message) };
+    const unavailable = unavailableAnswer(error);
+    if (unavailable) return { ok: false, response: unavailable };
     throw error;
   }
 }

@@ -22,17 +22,63 @@ export interface SkuQuery {
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-const XP_PATH = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/;
+/** A facet's xp path: dotted names, at most three deep (`Material`, `TradeSize.metric`). */
+const XP_PATH = /^[A-Za-z0-9_]{1,64}(?:\.[A-Za-z0-9_]{1,64}){0,2}$/;
 /** Characters with a meaning in the commerce service's filter syntax (or, not, wildcard, comparisons). */
 const FILTER_SYNTAX = /[|!*<>]/;
 const FILTER_PREFIX = 'xp.';
+
+/**
+ * How much of a URL's facet choice a family page reads; the rest is dropped. A family shows a few facets
+ * of at most 100 values each (the commerce service's `Meta.Facets`), so a real choice stays far below,
+ * and whatever a URL holds, the list request and the page's cache key stay small (the commerce list
+ * limits, `LIST_LIMITS`, are larger still).
+ */
+export const FACET_LIMITS = {
+  /** Facets filtered at once. */
+  facets: 8,
+  /** Values chosen in one facet. */
+  valuesPerFacet: 100,
+  /** Characters of one value. */
+  valueLength: 100,
+  /** URL-encoded characters of all chosen values together. */
+  encodedLength: 8000,
+} as const;
 
 function values(param: string | string[] | undefined): string[] {
   if (param === undefined) return [];
   return Array.isArray(param) ? param : [param];
 }
 
-export function readSkuQuery(params: SearchParams): SkuQuery {
+/**
+ * The facet filters of a URL, in canonical form: facets and values sorted (the same choice in any order
+ * is one view), duplicates, malformed paths, values with filter syntax and anything past FACET_LIMITS
+ * dropped. With `facetPaths`, only the facets the family shows are kept.
+ */
+function readFilters(params: SearchParams, facetPaths?: ReadonlySet<string>): Map<string, string[]> {
+  const paths = Object.keys(params)
+    .filter((key) => key.startsWith(FILTER_PREFIX))
+    .map((key) => key.slice(FILTER_PREFIX.length))
+    .filter((path) => XP_PATH.test(path) && (!facetPaths || facetPaths.has(path)))
+    .sort()
+    .slice(0, FACET_LIMITS.facets);
+  const filters = new Map<string, string[]>();
+  let budget = FACET_LIMITS.encodedLength;
+  for (const path of paths) {
+    const chosen = [...new Set(values(params[`${FILTER_PREFIX}${path}`]))]
+      .filter((v) => v.trim() !== '' && v.length <= FACET_LIMITS.valueLength && !FILTER_SYNTAX.test(v))
+      .sort()
+      .slice(0, FACET_LIMITS.valuesPerFacet)
+      .filter((v) => {
+        budget -= encodeURIComponent(v).length;
+        return budget >= 0;
+      });
+    if (chosen.length > 0) filters.set(path, chosen);
+  }
+  return filters;
+}
+
+export function readSkuQuery(params: SearchParams, facetPaths?: ReadonlySet<string>): SkuQuery {
   const sortParam = values(params.sort)[0] ?? '';
   const descending = sortParam.startsWith('!');
   const column = SKU_COLUMNS.find((c) => c === sortParam.replace(/^!/, ''));
@@ -40,15 +86,13 @@ export function readSkuQuery(params: SearchParams): SkuQuery {
   const page = /^[1-9][0-9]{0,5}$/.test(pageParam) ? Number(pageParam) : 1;
   const sizeParam = Number(values(params.size)[0]);
   const pageSize = PAGE_SIZES.find((size) => size === sizeParam) ?? PAGE_SIZES[0];
-  const filters = new Map<string, string[]>();
-  for (const [key, param] of Object.entries(params)) {
-    if (!key.startsWith(FILTER_PREFIX)) continue;
-    const path = key.slice(FILTER_PREFIX.length);
-    if (!XP_PATH.test(path)) continue;
-    const chosen = [...new Set(values(param).filter((v) => v.trim() !== '' && !FILTER_SYNTAX.test(v)))];
-    if (chosen.length > 0) filters.set(path, chosen);
-  }
+  const filters = readFilters(params, facetPaths);
   return { sort: column ? { column, descending } : null, page, pageSize, filters };
+}
+
+/** The view with only the facets the family shows (`facetPaths`), everything else as it was. */
+export function keepShownFacets(query: SkuQuery, facetPaths: ReadonlySet<string>): SkuQuery {
+  return { ...query, filters: new Map([...query.filters].filter(([path]) => facetPaths.has(path))) };
 }
 
 /** The commerce service's sortBy for a column: catalogue number, the name in the page's language, xp. */
@@ -105,13 +149,28 @@ export const VIEW_SEGMENT_PREFIX = '~';
 
 /**
  * The view segment for a URL's query, in canonical form (`skuQueryString`: defaults and unknown parameters
- * such as `utm_source` left out, so they share one cached page); null when the query asks for the default.
+ * such as `utm_source` left out, facets and values sorted, FACET_LIMITS applied; with `facetPaths`, only
+ * those facets), so equivalent URLs share one cached page; null when the query asks for the default.
  */
-export function viewSegmentOf(search: URLSearchParams): string | null {
+export function viewSegmentOf(search: URLSearchParams, facetPaths?: ReadonlySet<string>): string | null {
+  const text = skuQueryString(readSkuQuery(paramsOf(search), facetPaths));
+  return text ? `${VIEW_SEGMENT_PREFIX}${encodeURIComponent(text.slice(1))}` : null;
+}
+
+function paramsOf(search: URLSearchParams): SearchParams {
   const params: SearchParams = {};
   for (const key of new Set(search.keys())) params[key] = search.getAll(key);
-  const text = skuQueryString(readSkuQuery(params));
-  return text ? `${VIEW_SEGMENT_PREFIX}${encodeURIComponent(text.slice(1))}` : null;
+  return params;
+}
+
+/** The query string a view segment carries (`~page%3D2` → `page=2`); empty when malformed. */
+export function viewSegmentQuery(segment: string): URLSearchParams {
+  try {
+    return new URLSearchParams(decodeURIComponent(segment.slice(VIEW_SEGMENT_PREFIX.length)));
+  } catch {
+    // A malformed escape: the default view, as for any other malformed query.
+    return new URLSearchParams();
+  }
 }
 
 /** A family route's slugs without the view segment, and the table view it carries (default without). */
@@ -120,14 +179,5 @@ export function splitViewSegment(rawSlugs: readonly string[]): { slugs: string[]
   if (last === undefined || !last.startsWith(VIEW_SEGMENT_PREFIX)) {
     return { slugs: [...rawSlugs], query: readSkuQuery({}) };
   }
-  let text = '';
-  try {
-    text = decodeURIComponent(last.slice(VIEW_SEGMENT_PREFIX.length));
-  } catch {
-    // A malformed escape: the default view, as for any other malformed query.
-  }
-  const search = new URLSearchParams(text);
-  const params: SearchParams = {};
-  for (const key of new Set(search.keys())) params[key] = search.getAll(key);
-  return { slugs: rawSlugs.slice(0, -1), query: readSkuQuery(params) };
+  return { slugs: rawSlugs.slice(0, -1), query: readSkuQuery(paramsOf(viewSegmentQuery(last))) };
 }

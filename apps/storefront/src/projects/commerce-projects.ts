@@ -37,8 +37,9 @@ export class ProjectError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -46,10 +47,12 @@ export class ProjectError extends Error {
 export function projectErrorOf(error: unknown): ProjectError {
   const failure = error as Partial<OrderCloudError>;
   if (!failure.isOrderCloudError)
-    return new ProjectError(error instanceof Error ? error.message : String(error), 502);
+    return new ProjectError(error instanceof Error ? error.message : String(error), 502, { cause: error });
   const first = failure.errors?.[0];
   const message = first?.Message || failure.statusText || failure.message || 'Request failed';
-  return new ProjectError(message, failure.status && failure.status >= 400 ? failure.status : 502);
+  return new ProjectError(message, failure.status && failure.status >= 400 ? failure.status : 502, {
+    cause: error,
+  });
 }
 
 const options = (token: string) => ({ accessToken: token });

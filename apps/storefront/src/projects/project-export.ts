@@ -1,5 +1,6 @@
 import { quoteCsv, quotePdf } from '@catalogue/outbox/documents';
 import type { NextRequest } from 'next/server';
+import { unavailableAnswer } from '../app/api/unavailable';
 import type { VerifiedUser } from '../auth/verify-token';
 import { jsonError, requestUser } from '../delivery/request-user';
 import { ProjectError } from './commerce-projects';
@@ -55,6 +56,8 @@ export async function exportProject(
       },
     });
   } catch (error) {
+    const unavailable = unavailableAnswer(error);
+    if (unavailable) return unavailable;
     if (error instanceof ProjectError) {
       if (error.status >= 500) console.error('[projects] export failed:', error);
       return jsonError(error.status, error.message);

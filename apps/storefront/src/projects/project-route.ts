@@ -1,5 +1,6 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import { unavailableAnswer } from '../app/api/unavailable';
 import { crossSiteRefusal, decodeToken, isCrossSite, readJsonBody } from '../auth/route-guards';
 import { TokenRefused, type VerifiedUser, verifyUserToken } from '../auth/verify-token';
 import { ProjectError } from './commerce-projects';
@@ -15,7 +16,7 @@ export function projectRoute<T extends { token: string }>(
   schema: z.ZodType<T>,
   work: (token: string, body: T, user: VerifiedUser) => Promise<unknown>,
   { changes }: { changes: boolean },
-): (request: Request) => Promise<NextResponse> {
+): (request: Request) => Promise<Response> {
   return async (request) => {
     if (changes && isCrossSite(request)) return crossSiteRefusal();
     const parsed = await readJsonBody(request, schema);
@@ -26,12 +27,16 @@ export function projectRoute<T extends { token: string }>(
       user = await verifyUserToken(token);
     } catch (error) {
       if (error instanceof TokenRefused) return NextResponse.json({ error: error.message }, { status: 401 });
+      const unavailable = unavailableAnswer(error);
+      if (unavailable) return unavailable;
       throw error;
     }
     try {
       const result = await work(token, parsed.value, user);
       return NextResponse.json(result ?? { ok: true }, { headers: { 'cache-control': 'no-store' } });
     } catch (error) {
+      const unavailable = unavailableAnswer(error);
+      if (unavailable) return unavailable;
       if (error instanceof ProjectError) {
         if (error.status >= 500) console.error('[projects] the commerce service failed:', error);
         return NextResponse.json({ error: error.message }, { status: error.status });

@@ -1,4 +1,5 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
+import { VIEW_SEGMENT_PREFIX } from '../families/sku-query';
 import { DEFAULT_LOCALE, routeSegmentOf, splitLocalePath } from './locales';
 
 /**
@@ -50,11 +51,15 @@ export function decideRoute(pathname: string): RouteDecision {
   };
 }
 
-/** Paths the locale routing leaves alone: reserved first segments and files (a dot in the last segment). */
+/**
+ * Paths the locale routing leaves alone: reserved first segments and files (a dot in the last segment),
+ * except a family page's `~…` view segment, whose facet paths have dots (`~xp.Material%3Dsteel`): the
+ * proxy makes it canonical (routing/family-view.ts).
+ */
 export function isUnlocalized(pathname: string): boolean {
   const segments = pathname.split('/');
   const first = segments[1] ?? '';
   if (UNLOCALIZED_SEGMENTS.has(first)) return true;
   const last = segments[segments.length - 1] ?? '';
-  return last.includes('.');
+  return last.includes('.') && !last.startsWith(VIEW_SEGMENT_PREFIX);
 }

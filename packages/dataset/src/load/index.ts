@@ -1,5 +1,5 @@
 import { hashPassword } from '@catalogue/commerce/passwords';
-import type { Db } from '@catalogue/db';
+import { type Db, liftStatementTimeout } from '@catalogue/db';
 import {
   apiClients,
   appMeta,
@@ -71,6 +71,8 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
   const meta = { seed: dataset.seed, skuCount: dataset.skuCount, loadedAt: new Date().toISOString() };
 
   await db.transaction(async (tx) => {
+    // One long job, not a request: the statement timeout (DATABASE_STATEMENT_TIMEOUT_MS) is off for it.
+    await liftStatementTimeout(tx);
     // Tens of thousands of rows: the page-cache triggers (migration 0022) would work out tags row by row.
     // An empty database has no cached pages; one tag, 'all', tells every instance to start afresh.
     await tx.execute(sql`select set_config('page_cache.bulk', 'on', true)`);

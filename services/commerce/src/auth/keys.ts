@@ -44,6 +44,11 @@ export class KeyStore {
             return null;
           }
           return { key: await importJWK(jwk, 'RS256'), jwk };
+        })
+        .catch((error: unknown) => {
+          // Not remembered: a database busy for a moment must not refuse every token of this key for good.
+          this.publicKeys.delete(kid);
+          throw error;
         });
       this.publicKeys.set(kid, entry);
     }

@@ -181,6 +181,20 @@ export function idempotency(db: Db, options: IdempotencyOptions = {}): Middlewar
         );
       throw error;
     }
+    // 503: the database refused the work for a while (`unavailable.ts`), which its transaction did not
+    // commit; the key is released so that the client's retry with it executes instead of replaying 503.
+    if (c.res.status === 503) {
+      await db
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.caller, caller),
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.status, PENDING),
+          ),
+        );
+      return;
+    }
     // The handler answered (its effects, if any, are committed): store the answer. Should this fail, the
     // row stays pending and the key is never executed again (Idempotency.OutcomeUnknown).
     const text = c.res.status === 204 ? '' : await c.res.clone().text();

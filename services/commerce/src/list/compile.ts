@@ -51,40 +51,88 @@ function badValue(name: string, value: string, expected: string): ApiError {
   });
 }
 
-function fieldCondition(target: Extract<Resolved, { kind: 'field' }>, fv: FilterValue): SQL {
+/** Values of one filter that share an operator and a negation: they compile to ONE condition. */
+interface ValueGroup {
+  negate: boolean;
+  op: FilterValue['op'];
+  values: string[];
+}
+
+function groupValues(values: FilterValue[]): ValueGroup[] {
+  const groups = new Map<string, ValueGroup>();
+  for (const fv of values) {
+    const key = `${fv.negate}:${fv.op}`;
+    const group = groups.get(key) ?? { negate: fv.negate, op: fv.op, values: [] };
+    if (!group.values.includes(fv.value)) group.values.push(fv.value);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * A list of values as ONE parameter, a PostgreSQL array literal (`{"a","b"}`) cast to `type`: a filter
+ * with a hundred values costs one parameter and one comparison (`= any(…)`), as with one value.
+ */
+function arrayParam(values: readonly string[], type: 'text' | 'numeric' | 'boolean' | 'timestamptz'): SQL {
+  const literal = `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  return sql`${literal}::${sql.raw(type)}[]`;
+}
+
+/** The values lowercased by the database's own `lower` (the same function as the column side). */
+function loweredArray(values: readonly string[]): SQL {
+  return sql`array(select lower(v) from unnest(${arrayParam(values, 'text')}) as v)`;
+}
+
+function fieldCondition(target: Extract<Resolved, { kind: 'field' }>, group: ValueGroup): SQL {
   const { expr, type } = target.def;
-  const v = fv.value;
-  if (fv.op === 'null') return sql`${expr} is null`;
-  if (fv.op === 'notnull') return sql`${expr} is not null`;
+  const { op, values } = group;
+  if (op === 'null') return sql`${expr} is null`;
+  if (op === 'notnull') return sql`${expr} is not null`;
   switch (type) {
     case 'string': {
-      if (fv.op === 'eq') return sql`lower(${expr}) collate "C" = lower(${v})`;
-      if (fv.op === 'like') return sql`lower(${expr}) collate "C" like lower(${likePattern(v)})`;
-      return sql`lower(${expr}) collate "C" ${comparison(fv.op)} lower(${v}) collate "C"`;
+      if (op === 'like')
+        return sql`lower(${expr}) collate "C" like any(${loweredArray(values.map(likePattern))})`;
+      return sql`lower(${expr}) collate "C" ${comparison(op)} any(${loweredArray(values)})`;
     }
     case 'number': {
-      if (fv.op === 'like') return sql`(${expr})::text like ${likePattern(v)}`;
-      if (!isNumber(v)) throw badValue(target.name, v, 'a number');
-      return sql`${expr} ${comparison(fv.op)} ${v}::numeric`;
+      if (op === 'like') return sql`(${expr})::text like any(${arrayParam(values.map(likePattern), 'text')})`;
+      for (const v of values) if (!isNumber(v)) throw badValue(target.name, v, 'a number');
+      return sql`${expr} ${comparison(op)} any(${arrayParam(values, 'numeric')})`;
     }
     case 'boolean': {
-      const lower = v.toLowerCase();
-      if ((lower !== 'true' && lower !== 'false') || fv.op !== 'eq')
-        throw badValue(target.name, v, 'true or false');
-      return sql`${expr} = ${lower === 'true'}`;
+      const lowered = values.map((v) => v.toLowerCase());
+      const bad = lowered.findIndex((v) => v !== 'true' && v !== 'false');
+      if (bad >= 0 || op !== 'eq')
+        throw badValue(target.name, values[Math.max(bad, 0)] ?? '', 'true or false');
+      return sql`${expr} = any(${arrayParam(lowered, 'boolean')})`;
     }
-    case 'date': {
-      if (fv.op === 'like') throw badValue(target.name, v, 'a date (wildcards are not allowed on dates)');
-      const time = Date.parse(v);
-      if (Number.isNaN(time)) throw badValue(target.name, v, 'a date');
-      const at = new Date(time).toISOString();
-      if (fv.op === 'eq' && /^\d{4}-\d{2}-\d{2}$/.test(v)) {
-        const next = new Date(time + 86_400_000).toISOString();
-        return sql`(${expr} >= ${at}::timestamptz and ${expr} < ${next}::timestamptz)`;
-      }
-      return sql`${expr} ${comparison(fv.op)} ${at}::timestamptz`;
-    }
+    case 'date':
+      return dateCondition(target, group);
   }
+}
+
+/** Dates: a day (`2025-03-03`) with `=` means that whole day (UTC); anything else compares instants. */
+function dateCondition(target: Extract<Resolved, { kind: 'field' }>, { op, values }: ValueGroup): SQL {
+  const { expr } = target.def;
+  if (op === 'like')
+    throw badValue(target.name, values[0] ?? '', 'a date (wildcards are not allowed on dates)');
+  const days: string[] = [];
+  const instants: string[] = [];
+  for (const v of values) {
+    const time = Date.parse(v);
+    if (Number.isNaN(time)) throw badValue(target.name, v, 'a date');
+    if (op === 'eq' && /^\d{4}-\d{2}-\d{2}$/.test(v)) days.push(new Date(time).toISOString());
+    else instants.push(new Date(time).toISOString());
+  }
+  const parts: SQL[] = [];
+  if (instants.length > 0)
+    parts.push(sql`${expr} ${comparison(op)} any(${arrayParam(instants, 'timestamptz')})`);
+  if (days.length > 0)
+    parts.push(
+      sql`exists (select 1 from unnest(${arrayParam(days, 'timestamptz')}) as d (day)
+        where ${expr} >= d.day and ${expr} < d.day + interval '24 hours')`,
+    );
+  return or(...parts) as SQL;
 }
 
 function comparison(op: FilterValue['op']): SQL {
@@ -102,74 +150,101 @@ function comparison(op: FilterValue['op']): SQL {
   }
 }
 
-/** A condition on one scalar jsonb value `j` (never an array). */
-function xpScalarCondition(j: SQL, fv: FilterValue): SQL {
-  const v = fv.value;
+/** A condition on one scalar jsonb value `j` (never an array) for a group of values. */
+function xpScalarCondition(j: SQL, { op, values }: ValueGroup): SQL {
   const text = sql`(${j} #>> '{}')`;
-  if (fv.op === 'eq') {
-    const textEq = sql`(jsonb_typeof(${j}) in ('string', 'boolean') and lower(${text}) = lower(${v}))`;
-    return isNumber(v)
-      ? sql`(${textEq} or (jsonb_typeof(${j}) = 'number' and ${text}::numeric = ${v}::numeric))`
+  const numbers = values.filter(isNumber);
+  if (op === 'eq') {
+    const textEq = sql`(jsonb_typeof(${j}) in ('string', 'boolean') and lower(${text}) = any(${loweredArray(values)}))`;
+    return numbers.length > 0
+      ? sql`(${textEq} or (jsonb_typeof(${j}) = 'number' and ${text}::numeric = any(${arrayParam(numbers, 'numeric')})))`
       : textEq;
   }
-  if (fv.op === 'like') {
-    return sql`(jsonb_typeof(${j}) in ('string', 'number', 'boolean') and lower(${text}) like lower(${likePattern(v)}))`;
+  if (op === 'like') {
+    return sql`(jsonb_typeof(${j}) in ('string', 'number', 'boolean') and lower(${text}) like any(${loweredArray(values.map(likePattern))}))`;
   }
-  if (isNumber(v))
-    return sql`(jsonb_typeof(${j}) = 'number' and ${text}::numeric ${comparison(fv.op)} ${v}::numeric)`;
-  return sql`(jsonb_typeof(${j}) = 'string' and lower(${text}) collate "C" ${comparison(fv.op)} lower(${v}) collate "C")`;
-}
-
-function xpCondition(j: SQL, fv: FilterValue): SQL {
-  if (fv.op === 'null') return sql`(${j} is null or jsonb_typeof(${j}) = 'null')`;
-  if (fv.op === 'notnull') return sql`(${j} is not null and jsonb_typeof(${j}) <> 'null')`;
-  const element = sql`e.value`;
-  return sql`(case when jsonb_typeof(${j}) = 'array'
-    then exists (select 1 from jsonb_array_elements(${j}) e where ${xpScalarCondition(element, fv)})
-    else ${xpScalarCondition(j, fv)} end)`;
+  // Ordering: a number compares with numbers, anything else with strings.
+  const words = values.filter((v) => !isNumber(v));
+  const parts: SQL[] = [];
+  if (numbers.length > 0)
+    parts.push(
+      sql`(jsonb_typeof(${j}) = 'number' and ${text}::numeric ${comparison(op)} any(${arrayParam(numbers, 'numeric')}))`,
+    );
+  if (words.length > 0)
+    parts.push(
+      sql`(jsonb_typeof(${j}) = 'string' and lower(${text}) collate "C" ${comparison(op)} any(${loweredArray(words)}))`,
+    );
+  return or(...parts) as SQL;
 }
 
 /**
- * For `xp.a.b=value` (equality, no wildcard): `lower(xp::text)::jsonb` contains {a: {b: value}} — the value
- * lowercased as a string, or as a number or boolean when it reads as one, alone or in an array. Every row
- * the exact condition keeps passes it (both sides go through the database's own `lower`), so the GIN index
- * on that expression can narrow the rows first. (An xp object with two keys that differ only in case
- * keeps one of them once lowercased; such keys are not supported by xp filters on indexed tables.)
+ * Groups of one filter on an xp value `j`: null tests look at `j` itself; the others at `j`, or at each
+ * element when `j` is an array (one `exists` over the elements for all the groups together).
  */
-function xpContainment(index: SQL, path: string[], values: FilterValue[]): SQL {
-  const nest = (leaf: SQL) =>
-    path.reduceRight<SQL>((inner, key) => sql`jsonb_build_object(lower(${key}::text), ${inner})`, leaf);
-  const leaves = values.flatMap((fv) => {
-    const v = fv.value;
-    const out: SQL[] = [sql`to_jsonb(lower(${v}::text))`];
-    if (isNumber(v)) out.push(sql`to_jsonb(${v}::numeric)`);
-    if (v.toLowerCase() === 'true' || v.toLowerCase() === 'false')
-      out.push(sql`to_jsonb(${v.toLowerCase() === 'true'}::boolean)`);
-    return out.flatMap((leaf) => [leaf, sql`jsonb_build_array(${leaf})`]);
-  });
-  return or(...leaves.map((leaf) => sql`${index} @> ${nest(leaf)}`)) as SQL;
+function xpCondition(j: SQL, groups: ValueGroup[]): SQL {
+  const parts: SQL[] = [];
+  const scalar: ValueGroup[] = [];
+  for (const group of groups) {
+    if (group.op === 'null') parts.push(sql`(${j} is null or jsonb_typeof(${j}) = 'null')`);
+    else if (group.op === 'notnull') parts.push(sql`(${j} is not null and jsonb_typeof(${j}) <> 'null')`);
+    else scalar.push(group);
+  }
+  if (scalar.length > 0) {
+    const on = (value: SQL) => or(...scalar.map((group) => xpScalarCondition(value, group))) as SQL;
+    parts.push(sql`(case when jsonb_typeof(${j}) = 'array'
+      then exists (select 1 from jsonb_array_elements(${j}) e where ${on(sql`e.value`)})
+      else ${on(j)} end)`);
+  }
+  return or(...parts) as SQL;
+}
+
+/**
+ * For `xp.a.b=v1|v2…` (equality, no wildcard): `lower(xp::text)::jsonb` contains {a: {b: value}} for one
+ * of the values — each lowercased as a string, or as a number or boolean when it reads as one, alone or
+ * in an array. Every row the exact condition keeps passes it (both sides go through the database's own
+ * `lower`), so the GIN index on that expression can narrow the rows first. The documents are built in
+ * SQL from three array parameters, and `@> any(…)` evaluates the indexed expression once per row: the
+ * cost no longer grows with the number of values (it used to be two `@>` arms per value, each
+ * re-serialising the row's xp). (An xp object with two keys that differ only in case keeps one of them
+ * once lowercased; such keys are not supported by xp filters on indexed tables.)
+ */
+function xpContainment(index: SQL, path: string[], values: string[]): SQL {
+  const words = values;
+  const numbers = values.filter(isNumber);
+  const booleans = values.map((v) => v.toLowerCase()).filter((v) => v === 'true' || v === 'false');
+  const nested = path.reduceRight<SQL>(
+    (inner, key) => sql`jsonb_build_object(lower(${key}::text), ${inner})`,
+    sql`shapes.doc`,
+  );
+  return sql`${index} @> any(array(
+    select ${nested} from (
+      select to_jsonb(lower(v)) from unnest(${arrayParam(words, 'text')}) as v
+      union all select to_jsonb(v) from unnest(${arrayParam(numbers, 'numeric')}) as v
+      union all select to_jsonb(v) from unnest(${arrayParam(booleans, 'boolean')}) as v
+    ) as leaves (leaf)
+    cross join lateral (values (leaves.leaf), (jsonb_build_array(leaves.leaf))) as shapes (doc)))`;
 }
 
 function termCondition(schema: ListSchema, term: FilterTerm): SQL {
   const target = resolve(schema, term.path, 'filter');
-  if (
-    target.kind === 'xp' &&
-    schema.xpLowerIndex &&
-    term.values.length > 0 &&
-    term.values.every((fv) => !fv.negate && fv.op === 'eq' && !fv.value.includes('*'))
-  ) {
-    const exact = or(...term.values.map((fv) => xpCondition(target.expr, fv))) as SQL;
-    return and(xpContainment(schema.xpLowerIndex, term.path.slice(1), term.values), exact) as SQL;
+  const positives = groupValues(term.values.filter((fv) => !fv.negate));
+  const negatives = groupValues(term.values.filter((fv) => fv.negate));
+  const condition = (groups: ValueGroup[]) =>
+    target.kind === 'xp'
+      ? xpCondition(target.expr, groups)
+      : (or(...groups.map((group) => fieldCondition(target, group))) as SQL);
+  const parts: SQL[] = [];
+  if (positives.length > 0) {
+    const onlyEquality = positives.length === 1 && positives[0]?.op === 'eq';
+    if (target.kind === 'xp' && schema.xpLowerIndex && onlyEquality && negatives.length === 0) {
+      const values = positives[0]?.values ?? [];
+      parts.push(xpContainment(schema.xpLowerIndex, term.path.slice(1), values));
+    }
+    // In WHERE a null condition drops the row like false does, so positive values stay plain (and indexable).
+    parts.push(condition(positives));
   }
-  const condition = (fv: FilterValue) =>
-    target.kind === 'xp' ? xpCondition(target.expr, fv) : fieldCondition(target, fv);
-  // In WHERE a null condition drops the row like false does, so positive values stay plain (and indexable);
-  // a negated one must treat null as "does not match".
-  const positives = term.values.filter((fv) => !fv.negate).map(condition);
-  const negatives = term.values
-    .filter((fv) => fv.negate)
-    .map((fv) => not(sql`coalesce(${condition(fv)}, false)`));
-  const parts = [...(positives.length > 0 ? [or(...positives) as SQL] : []), ...negatives];
+  // Negated values must all fail: NOT (any of them holds), with null counting as "does not hold".
+  if (negatives.length > 0) parts.push(not(sql`coalesce(${condition(negatives)}, false)`));
   return and(...parts) as SQL;
 }
 
@@ -185,18 +260,21 @@ function searchCondition(schema: ListSchema, params: ListParams): SQL | undefine
   if (texts.length === 0) return sql`false`;
   // No coalesce: the search is only ever and-ed into WHERE, where null counts as false, and a bare
   // `lower(column) like '%term%'` is what the trigram indexes answer.
-  const contains = (text: SQL, term: string) => sql`${text} like ${`%${likePattern(term.toLowerCase())}%`}`;
+  const pattern = (term: string) => `%${likePattern(term.toLowerCase())}%`;
   const phrase = params.search.toLowerCase();
   const terms = phrase.split(/\s+/).filter(Boolean);
+  // Every term's pattern in one array parameter where a quantifier says it: `like any` (one term is
+  // enough) or `like all` (every term) per searched property.
+  const patterns = arrayParam(terms.map(pattern), 'text');
   switch (params.searchType) {
     case 'AnyTerm':
-      return or(...texts.flatMap((t) => terms.map((term) => contains(t, term))));
+      return or(...texts.map((t) => sql`${t} like any(${patterns})`));
     case 'AllTermsAnyField':
-      return and(...terms.map((term) => or(...texts.map((t) => contains(t, term)))));
+      return and(...terms.map((term) => or(...texts.map((t) => sql`${t} like ${pattern(term)}`))));
     case 'AllTermsSameField':
-      return or(...texts.map((t) => and(...terms.map((term) => contains(t, term)))));
+      return or(...texts.map((t) => sql`${t} like all(${patterns})`));
     case 'ExactPhrase':
-      return or(...texts.map((t) => contains(t, phrase)));
+      return or(...texts.map((t) => sql`${t} like ${pattern(phrase)}`));
     case 'ExactPhrasePrefix':
       return or(...texts.map((t) => sql`${t} like ${`${likePattern(phrase)}%`}`));
   }

@@ -1,4 +1,13 @@
 import { ApiError } from '../http/api-error';
+import {
+  checkFilterCount,
+  checkFilterValues,
+  checkPath,
+  checkQueryLength,
+  checkSearch,
+  checkSearchOn,
+  checkSortTerms,
+} from './limits';
 
 /** A parsed OrderCloud list query (docs/ordercloud-wire.md "Lists"). */
 export const SEARCH_TYPES = [
@@ -47,9 +56,11 @@ const RESERVED = new Set(['page', 'pagesize', 'search', 'searchon', 'searchtype'
 
 /**
  * Parses the query string of a list request. `extra` names endpoint parameters that are not filters
- * (e.g. `depth`, `catalogID`); they are left to the endpoint.
+ * (e.g. `depth`, `catalogID`); they are left to the endpoint. A query larger than `LIST_LIMITS` allows
+ * is refused with its `List.*` error before anything else is read.
  */
 export function parseListParams(query: URLSearchParams, extra: readonly string[] = []): ListParams {
+  checkQueryLength(query.toString().length);
   const extraLower = new Set(extra.map((e) => e.toLowerCase()));
   const single = (name: string): string | null => {
     for (const [key, value] of query) if (key.toLowerCase() === name) return value;
@@ -74,8 +85,13 @@ export function parseListParams(query: URLSearchParams, extra: readonly string[]
     });
   }
   const search = single('search')?.trim() || null;
+  if (search) checkSearch(search);
   const searchOnRaw = single('searchon');
   const searchOn = searchOnRaw ? splitList(searchOnRaw).map((p) => p.split('.')) : null;
+  if (searchOn) {
+    checkSearchOn(searchOn.length);
+    searchOn.forEach(checkPath);
+  }
 
   const sortRaw = single('sortby');
   const sortBy = sortRaw
@@ -84,17 +100,26 @@ export function parseListParams(query: URLSearchParams, extra: readonly string[]
         return { path: (descending ? term.slice(1) : term).split('.'), descending };
       })
     : [];
+  checkSortTerms(sortBy.length);
+  for (const term of sortBy) checkPath(term.path);
 
-  const filters: FilterTerm[] = [];
-  for (const [key, value] of query) {
+  const filterEntries = [...query].filter(([key]) => {
     const lower = key.toLowerCase();
-    if (RESERVED.has(lower) || extraLower.has(lower)) continue;
+    return !RESERVED.has(lower) && !extraLower.has(lower);
+  });
+  checkFilterCount(filterEntries.length);
+  const filters: FilterTerm[] = [];
+  for (const [key, value] of filterEntries) {
     if (key.trim() === '' || key.split('.').some((part) => part === '')) {
       throw ApiError.of(400, 'List.InvalidProperty', `Invalid filter property: ${JSON.stringify(key)}.`, {
         Property: key,
       });
     }
-    filters.push({ path: key.split('.'), values: value.split('|').map(parseFilterValue) });
+    const path = key.split('.');
+    checkPath(path);
+    const values = value.split('|');
+    checkFilterValues(key, values.length);
+    filters.push({ path, values: values.map(parseFilterValue) });
   }
   return { page, pageSize, search, searchOn, searchType: matchedType, sortBy, filters };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '@catalogue/db';
+import { type Db, databaseUnavailable } from '@catalogue/db';
 import { placeDueSubscriptionOrders } from './subscriptions';
 
 /**
@@ -23,7 +23,7 @@ export function startSubscriptionJob(db: Db, intervalSeconds: number, log = cons
       }
       for (const f of failed) log.error(`[commerce] subscription ${f.SubscriptionID}: ${f.Error}`);
     } catch (error) {
-      if (!stopped) log.error('[commerce] subscription job failed:', error);
+      if (!stopped) reportFailure(log, error);
     } finally {
       running = false;
     }
@@ -34,4 +34,11 @@ export function startSubscriptionJob(db: Db, intervalSeconds: number, log = cons
     stopped = true;
     clearInterval(timer);
   };
+}
+
+/** A database busy for a moment is one line (no SQL; the next run retries); anything else in full. */
+function reportFailure(log: Pick<Console, 'error'>, error: unknown): void {
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) log.error(`[commerce] subscription job: database ${unavailable.reason}, retried next run`);
+  else log.error('[commerce] subscription job failed:', error);
 }

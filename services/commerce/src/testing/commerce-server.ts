@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { datasetContent } from '@catalogue/dataset/testing';
 import type { Database } from '@catalogue/db';
-import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
+import { createTestDatabase, type TestConnectionOptions, type TestDatabase } from '@catalogue/db/testing';
 import { closeGracefully } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
 import { createCommerceService } from '../app';
@@ -43,9 +43,13 @@ export async function serveCommerce(
  * small demo catalogue — what a client of the standalone service sees.
  */
 export async function startCommerce(
-  options: { skus?: number; config?: Partial<CommerceConfig> } = {},
+  options: { skus?: number; config?: Partial<CommerceConfig>; connection?: TestConnectionOptions } = {},
 ): Promise<CommerceUnderTest> {
-  const database = await createTestDatabase(undefined, datasetContent(options.skus ?? 60));
+  const database = await createTestDatabase(
+    undefined,
+    datasetContent(options.skus ?? 60),
+    options.connection,
+  );
   const instance = await serveCommerce(database, options.config);
   return {
     ...instance,

@@ -7,6 +7,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { ContentConfig } from '../config';
+import { maskUnavailable, quietOnUnavailable } from '../http/unavailable';
 import type { NewsletterSignUps } from '../newsletter/mutation';
 import type { ContentStore } from '../store/content-store';
 import { type GraphQLContext, RequestContent } from './context';
@@ -33,7 +34,8 @@ export function createContentYoga(
     graphqlEndpoint: `${basePath.replace(/\/+$/, '')}/graphql`,
     graphiql: false,
     landingPage: false,
-    logging: 'warn',
+    logging: quietOnUnavailable(),
+    maskedErrors: { maskError: maskUnavailable },
     context: ({ clientAddress }) => ({ content: new RequestContent(store, db), newsletter, clientAddress }),
     plugins: [
       maxTokensPlugin({ n: config.CONTENT_MAX_TOKENS }),

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { datasetContent } from '@catalogue/dataset/testing';
-import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
+import { createTestDatabase, type TestConnectionOptions, type TestDatabase } from '@catalogue/db/testing';
 import { closeGracefully } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
 import { createContentService } from '../app';
@@ -40,9 +40,13 @@ export async function answerOf(response: Response): Promise<GraphQLAnswer> {
  * holding a small demo dataset.
  */
 export async function startContent(
-  options: { skus?: number; config?: Partial<ContentConfig> } = {},
+  options: { skus?: number; config?: Partial<ContentConfig>; connection?: TestConnectionOptions } = {},
 ): Promise<ContentUnderTest> {
-  const database = await createTestDatabase(undefined, datasetContent(options.skus ?? 200));
+  const database = await createTestDatabase(
+    undefined,
+    datasetContent(options.skus ?? 200),
+    options.connection,
+  );
   const service = createContentService(database, {
     basePath: '/content',
     config: { ...contentConfigFromEnv({}), ...options.config },

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { WIDGET_CONTENT_TYPE, WidgetConfigs } from '../config/widget-config';
 import type { Caller } from '../http/auth';
+import { logFailure } from '../http/unavailable';
 import {
   type AttributeLabels,
   attributeLabels,
@@ -95,14 +96,14 @@ export class SearchEngine {
     if (this.stopped) return;
     const interval = this.options.feedIntervalMs ?? 1000;
     this.timer = setInterval(() => {
-      this.sync().catch((error: unknown) => console.error('[search] following changes failed:', error));
+      this.sync().catch((error: unknown) => logFailure('following changes failed', error));
     }, interval);
     this.timer.unref();
     if (this.database.raw.kind === 'pglite') {
       // PGlite's NOTIFY arrives before the committing call returns: follow at once.
       await this.database.raw.client.listen('cache_generation', (name) => {
         if (name === 'page-tags' && !this.stopped)
-          this.sync().catch((error: unknown) => console.error('[search] following changes failed:', error));
+          this.sync().catch((error: unknown) => logFailure('following changes failed', error));
       });
     }
   }

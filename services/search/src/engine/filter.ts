@@ -26,6 +26,31 @@ export function valueEquals(stored: AttrValue, folded: string, wanted: AttrValue
   return folded === fold(wanted);
 }
 
+/**
+ * `valueEquals` against any of many wanted values at once: the wanted texts are folded once into a set,
+ * so a column's dictionary is read once whatever the number of values (it used to fold every wanted value
+ * for every stored one: 1,000 values over the `sku` column of 3,000 products took 2 s).
+ */
+export function anyValueEquals(wanted: readonly AttrValue[]): (stored: AttrValue, folded: string) => boolean {
+  const texts = new Set<string>();
+  const numbers = new Set<number>();
+  const booleans = new Set<boolean>();
+  for (const value of wanted) {
+    if (typeof value === 'boolean') {
+      booleans.add(value);
+      texts.add(String(value));
+    } else if (typeof value === 'number') numbers.add(value);
+    else texts.add(fold(value));
+  }
+  return (stored, folded) => {
+    if (texts.has(folded)) return true;
+    if (typeof stored === 'boolean' && booleans.has(stored)) return true;
+    if (numbers.size === 0) return false;
+    const n = numeric(stored);
+    return n !== null && numbers.has(n);
+  };
+}
+
 function compare(stored: AttrValue, folded: string, wanted: AttrValue): number | null {
   const a = numeric(stored);
   const b = numeric(wanted);
@@ -74,7 +99,7 @@ export function compileFilter(index: TextIndex, filter: Filter): DocTest {
       });
     }
     case 'anyOf':
-      return leaf(index, filter.name, (v, f) => filter.values.some((w) => valueEquals(v, f, w)));
+      return leaf(index, filter.name, anyValueEquals(filter.values));
     case 'allOf': {
       if (filter.values.length === 0) return ALWAYS;
       const tests = filter.values.map((w) => leaf(index, filter.name, (v, f) => valueEquals(v, f, w)));

@@ -1,6 +1,7 @@
 import type { ZodSafeParseResult } from 'zod';
 import { fold, type Language } from '../engine/analysis';
-import { compileFilter, type DocTest, findColumn, valueEquals } from '../engine/filter';
+import type { AttrValue, Column } from '../engine/columns';
+import { anyValueEquals, compileFilter, type DocTest, findColumn } from '../engine/filter';
 import { localePath } from '../engine/locales';
 import {
   type FacetQuery,
@@ -135,26 +136,17 @@ function facetPlans(index: TextIndex, config: SearchWidgetConfig, item: WidgetIt
       continue;
     }
     const mode = request?.filter?.type ?? 'or';
-    const selected = new Set<number>();
-    for (const raw of request?.filter?.values ?? []) {
+    const wanted = (request?.filter?.values ?? []).map((raw) => {
       const parsed = parseFacetValueId(raw);
-      const value = parsed ? parsed.value : raw;
       if (parsed && parsed.name !== name && parsed.name !== facetConfig.attribute)
         throw new WidgetError(
           400,
           'invalid_facet_value',
           `Facet value ${raw} is not a value of facet '${name}'.`,
         );
-      let found = false;
-      column.values.forEach((stored, code) => {
-        if (valueEquals(stored, column.folded[code] as string, value)) {
-          selected.add(code);
-          found = true;
-        }
-      });
-      // A value no document has (any more) selects nothing: with `or` it adds nothing, with `and` it empties.
-      if (!found && mode === 'and') selected.add(-1);
-    }
+      return parsed ? parsed.value : raw;
+    });
+    const selected = selectedCodes(column, wanted, mode);
     const options = request?.filtering_options ?? [
       'hard_filters',
       'other_facet_values',
@@ -166,7 +158,7 @@ function facetPlans(index: TextIndex, config: SearchWidgetConfig, item: WidgetIt
       query: {
         name,
         column,
-        selected: [...selected],
+        selected,
         mode,
         applyHard: options.includes('hard_filters'),
         applyOther: options.includes('other_facet_values'),
@@ -175,6 +167,28 @@ function facetPlans(index: TextIndex, config: SearchWidgetConfig, item: WidgetIt
     });
   }
   return plans;
+}
+
+/**
+ * The dictionary codes a facet selection picks: the column's dictionary is read once, and each wanted
+ * value is matched through one set, so the cost does not grow with values × dictionary. A value no
+ * document has (any more) selects nothing: with `or` it adds nothing, with `and` it empties (code -1).
+ */
+function selectedCodes(column: Column, wanted: AttrValue[], mode: 'or' | 'and'): number[] {
+  const selected = new Set<number>();
+  if (wanted.length === 0) return [];
+  const matchers = wanted.map((value) => anyValueEquals([value]));
+  const any = anyValueEquals(wanted);
+  const found = new Set<number>();
+  column.values.forEach((stored, code) => {
+    const folded = column.folded[code] as string;
+    if (!any(stored, folded)) return;
+    selected.add(code);
+    // Which wanted values this code matches matters only for `and` (a value matching nothing empties).
+    if (mode === 'and') for (const [i, match] of matchers.entries()) if (match(stored, folded)) found.add(i);
+  });
+  if (mode === 'and' && found.size < wanted.length) selected.add(-1);
+  return [...selected];
 }
 
 interface RuleSet {

@@ -1,5 +1,10 @@
 import { datasetContent } from '@catalogue/dataset/testing';
-import { createTestDatabase, type TestDatabase, type TestDriver } from '@catalogue/db/testing';
+import {
+  createTestDatabase,
+  type TestConnectionOptions,
+  type TestDatabase,
+  type TestDriver,
+} from '@catalogue/db/testing';
 import { createSearchService, type SearchService } from '../app';
 import { type SearchConfig, searchConfigFromEnv } from '../config';
 
@@ -24,9 +29,18 @@ export interface SearchUnderTest {
  * (`skus` SKUs), its index built.
  */
 export async function searchUnderTest(
-  options: { skus?: number; config?: Partial<SearchConfig>; driver?: TestDriver } = {},
+  options: {
+    skus?: number;
+    config?: Partial<SearchConfig>;
+    driver?: TestDriver;
+    connection?: TestConnectionOptions;
+  } = {},
 ): Promise<SearchUnderTest> {
-  const database = await createTestDatabase(options.driver, datasetContent(options.skus ?? 3000));
+  const database = await createTestDatabase(
+    options.driver,
+    datasetContent(options.skus ?? 3000),
+    options.connection,
+  );
   const config = { ...searchConfigFromEnv({}), SEARCH_FEED_INTERVAL_MS: 100, ...options.config };
   const service = createSearchService(database, { basePath: '', config });
   await service.engine.ready;

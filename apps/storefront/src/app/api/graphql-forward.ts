@@ -49,6 +49,10 @@ export async function forwardGraphql(request: Request): Promise<Response> {
     headers: {
       'content-type': answer.headers.get('content-type') ?? 'application/json',
       'cache-control': 'no-store',
+      // A busy service's 503 says when to try again.
+      ...(answer.headers.has('retry-after')
+        ? { 'retry-after': answer.headers.get('retry-after') ?? '' }
+        : {}),
     },
   });
 }

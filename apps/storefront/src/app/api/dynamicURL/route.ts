@@ -5,6 +5,7 @@ import { safeRedirectPath } from '../../../auth/redirect-target';
 import { crossSiteRefusal, isCrossSite, originOfRequest, readJsonBody } from '../../../auth/route-guards';
 import { getLocales } from '../../../data/content';
 import { DEFAULT_LOCALE, localizedPath, splitLocalePath } from '../../../routing/locales';
+import { answeringUnavailable } from '../unavailable';
 
 const body = z.object({
   action: z.enum(['login', 'logout'], { error: "must be 'login' or 'logout'" }),
@@ -20,7 +21,7 @@ const body = z.object({
  * logging in or out (spec §7). Login: the hosted login page in the language the mapping gives the
  * page's locale; logout: the logout route, which expires the cookies and returns to `redirectURI`.
  */
-export async function POST(request: Request): Promise<NextResponse> {
+export const POST = answeringUnavailable(async function POST(request: Request): Promise<NextResponse> {
   if (isCrossSite(request)) return crossSiteRefusal();
   const parsed = await readJsonBody(request, body);
   if (!parsed.ok) return parsed.response;
@@ -33,7 +34,7 @@ export async function POST(request: Request): Promise<NextResponse> {
   const loginLocale = loginPageLocale(pageLocale, loginLocalesMapping?.[pageLocale], await getLocales());
   const query = new URLSearchParams({ redirectURI: back, ...(variant ? { variant } : {}) });
   return NextResponse.json({ url: `${localizedPath(loginLocale, '/login')}?${query}` });
-}
+});
 
 /**
  * The site locale whose login page serves an identity-provider locale: the page's own when it maps there

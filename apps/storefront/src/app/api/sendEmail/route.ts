@@ -3,6 +3,7 @@ import { crossSiteRefusal, isCrossSite, readJsonBody } from '../../../auth/route
 import { jsonError, requestUser } from '../../../delivery/request-user';
 import { MAX_SEND_EMAIL_BYTES, sendEmailBody } from '../../../delivery/send-email';
 import { sendUserMessage } from '../../../delivery/send-user-message';
+import { answeringUnavailable } from '../unavailable';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +16,7 @@ export const dynamic = 'force-dynamic';
  * Refusals `{error}`: 400 bad body or attachment, 401 token, 403 another user or site, 404 a document the
  * user cannot reach, 409 no verified address, 413 too large, 429 (Retry-After) over the hourly limits.
  */
-export async function POST(request: NextRequest): Promise<Response> {
+export const POST = answeringUnavailable(async function POST(request: NextRequest): Promise<Response> {
   if (isCrossSite(request)) return crossSiteRefusal();
   if (Number(request.headers.get('content-length') ?? 0) > MAX_SEND_EMAIL_BYTES)
     return jsonError(413, `The request is too large (at most ${MAX_SEND_EMAIL_BYTES} bytes).`);
@@ -24,4 +25,4 @@ export async function POST(request: NextRequest): Promise<Response> {
   const parsed = await readJsonBody(request, sendEmailBody);
   if (!parsed.ok) return parsed.response;
   return sendUserMessage(request, caller, parsed.value.variables);
-}
+});

@@ -11,13 +11,14 @@ import {
   getCategoryMarketing,
   getMadeToOrderLabels,
 } from '../../../../data/family-content';
+import { shownFacetPaths } from '../../../../data/family-facets';
 import { listFamilySkus } from '../../../../data/family-products';
 import { getRouteContent } from '../../../../data/routes';
 import { Breadcrumbs } from '../../../../families/breadcrumbs';
 import { FacetForm } from '../../../../families/facet-form';
 import { sectionsForLevel } from '../../../../families/sections';
 import { SkuPagination } from '../../../../families/sku-pagination';
-import { splitViewSegment } from '../../../../families/sku-query';
+import { keepShownFacets, splitViewSegment } from '../../../../families/sku-query';
 import { SkuTable } from '../../../../families/sku-table';
 import { createTranslator } from '../../../../i18n/translator';
 import { addToProjectSetup } from '../../../../projects/project-texts';
@@ -60,7 +61,7 @@ export async function generateMetadata({ params }: FamilyPageProps): Promise<Met
 export default async function FamilyPage({ params }: FamilyPageProps) {
   const { locale: segment, slugs: rawSlugs } = await params;
   const locale = localeFromSegment(segment);
-  const { slugs, query } = routeOf(rawSlugs);
+  const { slugs, query: asked } = routeOf(rawSlugs);
   if (!locale || slugs.length > MAX_CATEGORY_DEPTH) notFound();
   const found = await getCategoryForLocale(locale, slugs);
   if (!found) {
@@ -72,6 +73,9 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
   const { category, catalogId } = found;
   const info = await getLocaleInfo(locale);
   const sections = sectionsForLevel(category.level);
+  // Only the facets the family shows reach the list request (the proxy already kept only those).
+  const facetPaths = sections.skus ? await shownFacetPaths(locale) : null;
+  const query = facetPaths ? keepShownFacets(asked, facetPaths) : asked;
   const path = categoryPath(locale, category.slugs);
   const routePath = `/products/${category.slugs.join('/')}`;
   await tagPage([

@@ -4,6 +4,7 @@ import { crossSiteRefusal, decodeToken, isCrossSite, readJsonBody } from '../../
 import { TokenRefused, verifyUserToken } from '../../../../auth/verify-token';
 import { NO_LOGGED_USER, type SearchAccessToken } from '../../../../search/access-token';
 import { TOKEN_EXPIRY_MARGIN_MS } from '../../../../tracking/login-status';
+import { answeringUnavailable } from '../../unavailable';
 
 const body = z.object({ token: z.string().max(8192, 'is too long').nullish() }).strict();
 
@@ -13,7 +14,7 @@ const body = z.object({ token: z.string().max(8192, 'is too long').nullish() }).
  * verified against the commerce service, as a bearer Authorization value with its expiry. Without a
  * token: 401 with the SDK's own message; a tampered or expired one: 401 with the reason. Never cached.
  */
-export async function POST(request: Request): Promise<NextResponse> {
+export const POST = answeringUnavailable(async function POST(request: Request): Promise<NextResponse> {
   if (isCrossSite(request)) return crossSiteRefusal();
   const parsed = await readJsonBody(request, body);
   if (!parsed.ok) return parsed.response;
@@ -36,4 +37,4 @@ export async function POST(request: Request): Promise<NextResponse> {
     }
     throw error;
   }
-}
+});

@@ -2,6 +2,7 @@ import type { NextRequest } from 'next/server';
 import { storefrontConfig } from '../../../../config';
 import { jsonError, requestUser } from '../../../../delivery/request-user';
 import { issueMarketingToken, MarketingTokenError } from '../../../../marketing/marketing-tokens';
+import { answeringUnavailable } from '../../unavailable';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * client-credentials token when MARKETING_TOKEN_URL is set (502 when it fails), else the storefront's
  * own short-lived signed token (`marketing/marketing-tokens.ts`).
  */
-export async function GET(request: NextRequest): Promise<Response> {
+export const GET = answeringUnavailable(async function GET(request: NextRequest): Promise<Response> {
   const caller = await requestUser(request);
   if (!caller.ok) return caller.response;
   try {
@@ -22,4 +23,4 @@ export async function GET(request: NextRequest): Promise<Response> {
     console.error('[marketing] no token:', error.message);
     return jsonError(502, 'The marketing platform did not issue a token.');
   }
-}
+});

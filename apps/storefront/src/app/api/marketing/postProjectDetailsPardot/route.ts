@@ -7,6 +7,7 @@ import { acceptMarketingToken } from '../../../../marketing/marketing-tokens';
 import { postProjectDetailsBody, queueProjectDetails } from '../../../../marketing/project-details';
 import { mismatchesWith, ownSubmittedProjectDetails } from '../../../../marketing/project-push';
 import { ProjectError } from '../../../../projects/commerce-projects';
+import { answeringUnavailable } from '../../unavailable';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,7 +20,7 @@ export const dynamic = 'force-dynamic';
  * stored project (made-up lines or quantities, another user) 422 naming each field. Queued as a
  * `marketing-push` outbox row, answered 202 `{queued: true, id, duplicate}`. Nothing is stored on a refusal.
  */
-export async function POST(request: NextRequest): Promise<Response> {
+export const POST = answeringUnavailable(async function POST(request: NextRequest): Promise<Response> {
   if (isCrossSite(request)) return crossSiteRefusal();
   const parsed = await readJsonBody(request, postProjectDetailsBody);
   if (!parsed.ok) return parsed.response;
@@ -51,4 +52,4 @@ export async function POST(request: NextRequest): Promise<Response> {
     { queued: true, ...queued },
     { status: 202, headers: { 'cache-control': 'no-store' } },
   );
-}
+});

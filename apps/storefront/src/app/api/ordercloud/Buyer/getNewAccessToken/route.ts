@@ -10,6 +10,7 @@ import {
 } from '../../../../../auth/route-guards';
 import { loginCookies, SESSION_COOKIE } from '../../../../../auth/session-cookies';
 import { clearSessionCookies, setSessionCookies } from '../../../../../auth/session-response';
+import { answeringUnavailable } from '../../../unavailable';
 
 const body = z.object({
   variables: z.object(
@@ -25,7 +26,7 @@ const body = z.object({
  * answer. A refresh that fails answers an empty token (spec §8) and expires the login cookies, so the
  * visitor is cleanly logged out.
  */
-export async function POST(request: NextRequest): Promise<NextResponse> {
+export const POST = answeringUnavailable(async function POST(request: NextRequest): Promise<NextResponse> {
   if (isCrossSite(request)) return crossSiteRefusal();
   const parsed = await readJsonBody(request, body);
   if (!parsed.ok) return parsed.response;
@@ -43,4 +44,4 @@ export async function POST(request: NextRequest): Promise<NextResponse> {
     { headers: { 'cache-control': 'no-store' } },
   );
   return setSessionCookies(response, loginCookies(session.tokens, session.user, Date.now()));
-}
+});

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fetchUserDetails } from '../../../../../auth/commerce-auth';
 import { decodeToken, readJsonBody } from '../../../../../auth/route-guards';
 import { TokenRefused, verifyUserToken } from '../../../../../auth/verify-token';
+import { answeringUnavailable } from '../../../unavailable';
 
 const body = z.object({ token: z.string().max(8192, 'is too long').nullish() });
 
@@ -11,7 +12,7 @@ const body = z.object({ token: z.string().max(8192, 'is too long').nullish() });
  * token's user, or an empty string without a token. The token is verified first; a tampered or expired
  * one gets 401 with the reason.
  */
-export async function POST(request: Request): Promise<NextResponse> {
+export const POST = answeringUnavailable(async function POST(request: Request): Promise<NextResponse> {
   const parsed = await readJsonBody(request, body);
   if (!parsed.ok) return parsed.response;
   const token = parsed.value.token ? decodeToken(parsed.value.token) : '';
@@ -24,4 +25,4 @@ export async function POST(request: Request): Promise<NextResponse> {
   }
   const { Email: _email, ...details } = await fetchUserDetails(token);
   return NextResponse.json(details, { headers: { 'cache-control': 'no-store' } });
-}
+});

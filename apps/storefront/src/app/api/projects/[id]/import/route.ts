@@ -3,6 +3,7 @@ import { crossSiteRefusal, isCrossSite } from '../../../../../auth/route-guards'
 import { jsonError, requestUser } from '../../../../../delivery/request-user';
 import { ProjectError } from '../../../../../projects/commerce-projects';
 import { importLines, MAX_IMPORT_BYTES, parseImportCsv } from '../../../../../projects/project-files';
+import { unavailableAnswer } from '../../../unavailable';
 
 export const dynamic = 'force-dynamic';
 
@@ -52,6 +53,8 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
       headers: { 'cache-control': 'no-store' },
     });
   } catch (error) {
+    const unavailable = unavailableAnswer(error);
+    if (unavailable) return unavailable;
     if (error instanceof ProjectError) {
       if (error.status >= 500) console.error('[projects] import failed:', error);
       return jsonError(error.status, error.message);

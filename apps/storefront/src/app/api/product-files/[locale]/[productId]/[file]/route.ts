@@ -8,6 +8,7 @@ import { decodeProductId } from '../../../../../../routing/catalogue-paths';
 import { localeFromSegment } from '../../../../../../routing/locales';
 import { USER_TOKEN_COOKIE } from '../../../../../../tracking/login-status';
 import { UNIT_SYSTEM_COOKIE, unitSystemOf } from '../../../../../../units/unit-system';
+import { answeringUnavailable } from '../../../../unavailable';
 
 export const dynamic = 'force-dynamic';
 
@@ -29,7 +30,10 @@ function refusal(status: number, message: string): Response {
  * locale's regional catalog or a file the product does not offer: 404. A file that needs a login without
  * a valid UserToken cookie (or bearer token): 401. Refusals are short texts in the page's language.
  */
-export async function GET(request: NextRequest, { params }: FileRouteContext): Promise<Response> {
+export const GET = answeringUnavailable(async function GET(
+  request: NextRequest,
+  { params }: FileRouteContext,
+): Promise<Response> {
   const { locale: segment, productId, file } = await params;
   const locale = localeFromSegment(segment);
   if (!locale) return refusal(404, 'Not found.');
@@ -57,4 +61,4 @@ export async function GET(request: NextRequest, { params }: FileRouteContext): P
       'x-content-type-options': 'nosniff',
     },
   });
-}
+});
