@@ -81,14 +81,21 @@ export function createSiteServer({
 }
 
 /**
- * The X-Forwarded-For pages see: the visitor's socket address, appended to a trusted proxy's chain or
- * replacing whatever a visitor sent (Next.js itself only fills the header in when it is missing).
+ * The X-Forwarded-For pages see: one address, the visitor's as far as this server can vouch for it — the
+ * socket's peer, or behind a trusted proxy (TRUST_PROXY) the last entry of its chain, the one the proxy
+ * appended (whatever stands left of it, the client wrote itself). Everything downstream (the storefront's
+ * limits per visitor, the services' in-process calls) then reads a single trusted value. Next.js itself
+ * only fills the header in when it is missing.
  */
 export function forwardedFor(req: IncomingMessage, trustProxy: boolean): string {
   const socket = req.socket.remoteAddress ?? 'unknown';
+  if (!trustProxy) return socket;
   const incoming = req.headers['x-forwarded-for'];
-  const chain = Array.isArray(incoming) ? incoming.join(', ') : incoming;
-  return trustProxy && chain ? `${chain}, ${socket}` : socket;
+  const chain = (Array.isArray(incoming) ? incoming.join(',') : (incoming ?? ''))
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return chain.at(-1) ?? socket;
 }
 
 /**

@@ -2,14 +2,13 @@ import { isIPv4, isIPv6 } from 'node:net';
 
 /**
  * The address of the client behind a service request, as far as this process can vouch for it, for
- * limits per address (event publishes, newsletter sign-ups):
+ * limits per address (logins, event publishes, newsletter sign-ups, registrations):
  *
  * - over the network: the socket's peer; behind a trusted reverse proxy (`TRUST_PROXY=true`), the last
  *   entry of X-Forwarded-For, the one that proxy appended (whatever stands left of it the client wrote);
  * - in-process (no socket: the storefront's server code calling a service): the X-Forwarded-For the
- *   storefront passes on, which the site server wrote for the page request (`server/src/site.ts`: the
- *   socket's address, appended to a trusted proxy's chain), read the same way — its last entry is the
- *   socket, and with a trusted proxy the entry before it;
+ *   storefront passes on, which is the one address the site server vouched for when the page request
+ *   arrived (`server/src/site.ts` `forwardedFor`);
  * - neither: `in-process`, one bucket for calls that name no visitor.
  */
 export function clientAddressOf(request: {
@@ -17,15 +16,13 @@ export function clientAddressOf(request: {
   forwardedFor: string | null | undefined;
   trustProxy: boolean;
 }): string {
-  const chain = (request.forwardedFor ?? '')
+  const last = (request.forwardedFor ?? '')
     .split(',')
     .map((entry) => entry.trim())
-    .filter(Boolean);
-  let peer = request.socketAddress;
-  if (!peer) peer = chain.pop();
-  if (!peer) return 'in-process';
-  if (request.trustProxy) return chain.at(-1) ?? peer;
-  return peer;
+    .filter(Boolean)
+    .at(-1);
+  if (!request.socketAddress) return last ?? 'in-process';
+  return request.trustProxy ? (last ?? request.socketAddress) : request.socketAddress;
 }
 
 /**

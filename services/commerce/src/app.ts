@@ -1,6 +1,7 @@
 import type { Database } from '@catalogue/db';
 import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
 import { Hono } from 'hono';
+import { clientAddressResolver } from './auth/client-address';
 import { KeyStore } from './auth/keys';
 import { LoginThrottle } from './auth/login-throttle';
 import { authenticate } from './auth/middleware';
@@ -105,6 +106,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   });
 
   const app = new Hono<CommerceEnv>().basePath(options.basePath || '/');
+  app.use('*', clientAddressResolver(config.TRUST_PROXY === 'true'));
   mountTokenEndpoint(app, { db, tokens, config, logins });
   mountOAuthRoutes(app, db, keys, tokens, tokenState);
   mountPasswordReset(

@@ -67,6 +67,8 @@ const schema = z
      * server listens on.
      */
     SITE_ORIGIN: httpOrigin,
+    /** Whether the last X-Forwarded-For entry names the client (behind a reverse proxy that appends it). */
+    TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
     /** User xp fields only administrators may set (comma-separated): self-service writes keep them. */
     COMMERCE_SELF_SERVICE_LOCKED_XP: z.string().default('RoleVerified'),
     /** Self-registrations (PUT /me/register) allowed per hour from one client address. */

@@ -27,9 +27,17 @@ export function originOfRequest(
   return host ? `${proto}://${host}` : (fallback?.origin ?? 'http://localhost');
 }
 
-/** The visitor's address (the first X-Forwarded-For entry, set by the site server), or null. */
+/**
+ * The visitor's address, or null: the single server hands pages one X-Forwarded-For address it vouches
+ * for (`server/src/site.ts` `forwardedFor`); should a chain ever arrive, its last entry is the one the
+ * nearest trusted hop wrote, while anything to its left could come from the client.
+ */
 export function visitorAddressOf(headers: Headers): string | null {
-  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+  const chain = (headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return chain.at(-1) ?? null;
 }
 
 /**
