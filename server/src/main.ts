@@ -10,6 +10,7 @@ import {
   refreshStatistics,
   setSharedDatabase,
 } from '@catalogue/db';
+import { installSafeErrorLogging } from '@catalogue/db/errors';
 import { outboxConfigFromEnv, startOutbox } from '@catalogue/outbox';
 import { createSearchService } from '@catalogue/search';
 import { ConfigError, closeGracefully, listen, onShutdownSignal } from '@catalogue/service-kit';
@@ -29,6 +30,8 @@ import { StaticAssets } from './static-assets';
  * the first run, start the outbox worker, and serve pages and every service from one process on PORT.
  */
 async function main(): Promise<void> {
+  // No log line of this process prints SQL or its parameters, Next's own included (issue 20 item 8).
+  installSafeErrorLogging();
   const config = serverConfigFromEnv();
   const databaseConfig = databaseConfigFromEnv();
   const outboxConfig = outboxConfigFromEnv();

@@ -1,4 +1,5 @@
 import type { Database } from '@catalogue/db';
+import { loggableError } from '@catalogue/db/errors';
 import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
 import { Hono } from 'hono';
 import { KeyStore } from './auth/keys';
@@ -22,6 +23,7 @@ import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
 import { idempotency } from './http/idempotency';
+import { inputGuard } from './http/input-guard';
 import { type CachedRoute, cachedReads, ReadCache, readCacheScope } from './http/read-cache';
 import { mountAdminUsers } from './identity/admin-users';
 import { mountApiClients } from './identity/api-clients';
@@ -86,6 +88,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   });
 
   const app = new Hono<CommerceEnv>().basePath(options.basePath || '/');
+  app.use('*', inputGuard(config.COMMERCE_MAX_BODY_BYTES));
   mountTokenEndpoint(app, { db, tokens, config });
   mountOAuthRoutes(app, db, keys, tokens);
   mountPasswordReset(app, db);
@@ -150,7 +153,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   });
   app.onError((error) => {
     if (error instanceof ApiError) return errorResponse(error.status, error.errors);
-    console.error('[commerce] unhandled error:', error);
+    console.error('[commerce] unhandled error:', loggableError(error));
     return errorResponse(500, [
       { ErrorCode: 'InternalServerError', Message: 'An unexpected error occurred.' },
     ]);

@@ -32,6 +32,13 @@ const schema = z.object({
     .min(0)
     .max(86_400)
     .default(60),
+  /** Largest request body (JSON or form); larger ones are refused with 413 before they are read. */
+  COMMERCE_MAX_BODY_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number of bytes')
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(1024 * 1024),
 });
 
 export type CommerceConfig = z.output<typeof schema>;

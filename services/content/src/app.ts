@@ -1,4 +1,5 @@
 import type { Database } from '@catalogue/db';
+import { loggableError } from '@catalogue/db/errors';
 import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -71,7 +72,7 @@ export function createContentService(database: Database, options: ContentService
     ]),
   );
   app.onError((error) => {
-    console.error('[content] unhandled error:', error);
+    console.error('[content] unhandled error:', loggableError(error));
     return errorResponse(500, [
       { message: 'An unexpected error occurred.', extensions: { code: 'INTERNAL' } },
     ]);

@@ -1,4 +1,5 @@
 import type { Database } from '@catalogue/db';
+import { loggableError } from '@catalogue/db/errors';
 import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -175,7 +176,7 @@ export function createSearchService(database: Database, options: SearchServiceOp
     ]),
   );
   app.onError((error) => {
-    console.error('[search] unhandled error:', error);
+    console.error('[search] unhandled error:', loggableError(error));
     return errorResponse(500, [
       { code: 500, type: 'internal_error', message: 'An unexpected error occurred.', severity: 'high' },
     ]);

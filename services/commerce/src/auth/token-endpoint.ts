@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@catalogue/db';
 import { refreshTokens, users } from '@catalogue/db/schema';
+import { fieldsProblem } from '@catalogue/service-kit/input-guard';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import type { CommerceConfig } from '../config';
@@ -314,6 +315,8 @@ async function readForm(c: Context): Promise<Record<string, string>> {
     throw new TokenError(400, 'invalid_request', 'InvalidRequest', 'The token request must be form-encoded.');
   }
   const body = await c.req.parseBody();
+  const problem = fieldsProblem(Object.entries(body));
+  if (problem) throw new TokenError(400, 'invalid_request', 'InvalidRequest', problem.message);
   const form: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
   return form;
