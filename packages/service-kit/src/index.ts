@@ -1,6 +1,6 @@
 export type { EnvVars } from './env';
 export { ConfigError, parseEnv, portSchema } from './env';
 export { closeGracefully, listen, onShutdownSignal } from './http-server';
-export type { Service, ServiceOptions, ServiceState } from './service';
-export { defineService } from './service';
+export type { RouteEntry, Service, ServiceOptions, ServiceState } from './service';
+export { defineService, routeTable } from './service';
 export { runStandalone } from './standalone';

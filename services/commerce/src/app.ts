@@ -1,6 +1,6 @@
 import type { Database } from '@catalogue/db';
 import { loggableError } from '@catalogue/db/errors';
-import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
+import { defineService, routeTable, type Service, type ServiceOptions } from '@catalogue/service-kit';
 import { Hono } from 'hono';
 import { KeyStore } from './auth/keys';
 import { authenticate } from './auth/middleware';
@@ -158,10 +158,7 @@ export function createCommerceService(database: Database, options: CommerceServi
       { ErrorCode: 'InternalServerError', Message: 'An unexpected error occurred.' },
     ]);
   });
-  const routes = app.routes
-    .filter((r) => r.method !== 'ALL')
-    .map((r) => ({ method: r.method, path: r.path }))
-    .filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.path === r.path) === i);
+  const routes = routeTable(app.routes);
   const service = defineService('commerce', options.basePath, app.fetch);
   const stopSubscriptions = startSubscriptionJob(db, config.COMMERCE_SUBSCRIPTION_INTERVAL_S);
   return {

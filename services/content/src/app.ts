@@ -1,11 +1,18 @@
 import type { Database } from '@catalogue/db';
 import { loggableError } from '@catalogue/db/errors';
-import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
+import {
+  defineService,
+  type RouteEntry,
+  routeTable,
+  type Service,
+  type ServiceOptions,
+} from '@catalogue/service-kit';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type ContentConfig, contentConfigFromEnv } from './config';
 import { createContentYoga } from './graphql/yoga';
 import { errorResponse } from './http/errors';
+import { inputGuard } from './http/input-guard';
 import { ContentStore } from './store/content-store';
 
 function emptyRefusal(status: number): Response {
@@ -22,16 +29,22 @@ export interface ContentServiceOptions extends ServiceOptions {
   config?: ContentConfig;
 }
 
+export interface ContentService extends Service {
+  /** Every route (method and path pattern), e.g. for the input fuzz. */
+  routes: RouteEntry[];
+}
+
 /**
  * The GraphQL content service: `/graphql` with localised CMS items and product marketing content.
  * Everything answers in GraphQL's `{ errors: [...] }` shape, including unknown paths and oversized bodies.
  */
-export function createContentService(database: Database, options: ContentServiceOptions): Service {
+export function createContentService(database: Database, options: ContentServiceOptions): ContentService {
   const config = options.config ?? contentConfigFromEnv();
   const basePath = options.basePath;
   const store = new ContentStore(database, config.CONTENT_CACHED_LOCALES);
   const yoga = createContentYoga(store, database.db, config, basePath);
   const app = new Hono().basePath(basePath || '/');
+  app.use('*', inputGuard());
   app.use(
     '/graphql',
     bodyLimit({
@@ -77,5 +90,5 @@ export function createContentService(database: Database, options: ContentService
       { message: 'An unexpected error occurred.', extensions: { code: 'INTERNAL' } },
     ]);
   });
-  return defineService('content', basePath, app.fetch);
+  return { ...defineService('content', basePath, app.fetch), routes: routeTable(app.routes) };
 }

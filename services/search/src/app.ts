@@ -1,6 +1,12 @@
 import type { Database } from '@catalogue/db';
 import { loggableError } from '@catalogue/db/errors';
-import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
+import {
+  defineService,
+  type RouteEntry,
+  routeTable,
+  type Service,
+  type ServiceOptions,
+} from '@catalogue/service-kit';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
@@ -10,6 +16,7 @@ import { SearchEngine } from './engine/engine';
 import { eventRoutes } from './events/routes';
 import { Authenticator, AuthRefused } from './http/auth';
 import { errorResponse } from './http/errors';
+import { inputGuard, jsonRefusal } from './http/input-guard';
 import { discoverRequestSchema } from './wire/request';
 
 export interface SearchServiceOptions extends ServiceOptions {
@@ -20,6 +27,8 @@ export interface SearchServiceOptions extends ServiceOptions {
 
 export interface SearchService extends Service {
   engine: SearchEngine;
+  /** Every route (method and path pattern), e.g. for the input fuzz. */
+  routes: RouteEntry[];
 }
 
 function issuePath(path: PropertyKey[]): string {
@@ -51,6 +60,7 @@ export function createSearchService(database: Database, options: SearchServiceOp
     options.engine ?? new SearchEngine(database, { feedIntervalMs: config.SEARCH_FEED_INTERVAL_MS });
   const auth = new Authenticator(config);
   const app = new Hono().basePath(basePath || '/');
+  app.use('*', inputGuard());
 
   const limit = bodyLimit({
     maxSize: config.SEARCH_MAX_BODY_BYTES,
@@ -89,6 +99,8 @@ export function createSearchService(database: Database, options: SearchServiceOp
     } catch {
       return invalidRequest('The request body is not valid JSON.');
     }
+    const refused = jsonRefusal(body);
+    if (refused) return refused;
     const parsed = discoverRequestSchema.safeParse(body);
     if (!parsed.success) return describeIssues(parsed.error);
     try {
@@ -185,6 +197,7 @@ export function createSearchService(database: Database, options: SearchServiceOp
   return {
     ...service,
     engine,
+    routes: routeTable(app.routes),
     stop() {
       service.stop();
       if (!options.engine) engine.stop();

@@ -58,6 +58,17 @@ export const RAW_URL_PARTS: readonly string[] = [
 
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_TEXTS) },
+  // Ordinary text with what PostgreSQL refuses somewhere inside it.
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom('\u0000', '\uD800', '\uDFFF'),
+        fc.string({ maxLength: 12 }),
+      )
+      .map(([before, bad, after]) => `${before}${bad}${after}`),
+  },
   // `binary` code units include unpaired surrogates and every control character.
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },

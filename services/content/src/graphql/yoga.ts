@@ -7,6 +7,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { ContentConfig } from '../config';
+import { useInputGuard } from '../http/input-guard';
 import type { ContentStore } from '../store/content-store';
 import { type GraphQLContext, RequestContent } from './context';
 import { useRefusalStatus } from './refusal-status';
@@ -29,6 +30,7 @@ export function createContentYoga(store: ContentStore, db: Db, config: ContentCo
     logging: 'warn',
     context: () => ({ content: new RequestContent(store, db) }),
     plugins: [
+      useInputGuard(),
       maxTokensPlugin({ n: config.CONTENT_MAX_TOKENS }),
       maxDepthPlugin({ n: config.CONTENT_MAX_DEPTH, flattenFragments: true }),
       maxAliasesPlugin({ n: config.CONTENT_MAX_ALIASES }),
