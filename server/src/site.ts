@@ -4,7 +4,9 @@ import type { Database } from '@catalogue/db';
 import type { Service } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
+import { answerNonce, applyContentSecurityPolicy, type PagePolicy } from './content-security-policy';
 import { healthReport } from './health';
+import { guardPageRequest } from './input-guard';
 import { paintFirst } from './paint-first';
 import type { StaticAssets } from './static-assets';
 
@@ -21,6 +23,10 @@ export interface SiteOptions {
   trustProxy?: boolean;
   /** Next's build assets in Brotli (served before Next, which only gzips). */
   staticAssets?: StaticAssets;
+  /** Where a page request with a refused URL goes (the storefront's 404 page in the URL's locale). */
+  refusedPagePath?: (pathname: string) => string;
+  /** The pages' Content-Security-Policy (content-security-policy.ts); none without it. */
+  contentSecurityPolicy?: PagePolicy;
 }
 
 /**
@@ -34,6 +40,8 @@ export function createSiteServer({
   pagesState,
   trustProxy = false,
   staticAssets,
+  refusedPagePath,
+  contentSecurityPolicy,
 }: SiteOptions): Server {
   const routes = services.map((service) => ({
     prefix: service.basePath,
@@ -58,13 +66,17 @@ export function createSiteServer({
         return;
       }
     }
+    if (guardPageRequest(req, res, pathname, refusedPagePath)) return;
     if (staticAssets?.serve(req, res, pathname)) return;
     keepPagesOutOfSharedCaches(res);
     req.headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
     // Pages' compression is done here, not by Next (`compress: false`): the paint-first rewrite needs
-    // the HTML's text, and Brotli comes with it. Next writes → paint-first → compression → socket.
+    // the HTML's text, and Brotli comes with it. Next writes → nonce swap → paint-first → compression →
+    // socket (each wrapper installed later sees the bytes earlier).
     compress(req, res, () => {
-      paintFirst(res);
+      const nonce = contentSecurityPolicy ? answerNonce() : undefined;
+      paintFirst(res, nonce);
+      if (contentSecurityPolicy && nonce) applyContentSecurityPolicy(req, res, contentSecurityPolicy, nonce);
       Promise.resolve(pages(req, res)).catch((error: unknown) => {
         console.error('[server] page handler failed:', error);
         if (!res.headersSent) {
