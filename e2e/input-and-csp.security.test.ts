@@ -94,6 +94,7 @@ describe('hostile input and the Content-Security-Policy on the site', () => {
   let site: RunningSite;
   let browser: Browser;
   let buyerToken = '';
+  let projectId = '';
   let familyPath = '';
   let productPath = '';
 
@@ -129,6 +130,12 @@ describe('hostile input and the Content-Security-Policy on the site', () => {
       }),
     });
     buyerToken = ((await login.json()) as { access_token: string }).access_token;
+    const project = await fetch(`${site.url}/api/ordercloud/Buyer/createNewProject`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: encodeURIComponent(buyerToken), projectName: 'Fuzz', regionName: 'US' }),
+    });
+    projectId = ((await project.json()) as { ID: string }).ID;
     const routes = await fetch(`${site.url}/content/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -420,6 +427,16 @@ describe('hostile input and the Content-Security-Policy on the site', () => {
         header,
       }),
       fc.record({
+        kind: fc.constant('upload' as const),
+        project: fc.oneof(fc.constant(projectId), hostileUrlPart),
+        lines: fc.array(
+          fc.tuple(hostileText, fc.oneof(hostileText, fc.constantFrom('1', '2', '-1', '1e9'))),
+          { maxLength: 4 },
+        ),
+        multipart: fc.boolean(),
+        cookie,
+      }),
+      fc.record({
         kind: fc.constant('action' as const),
         form: fc.constantFrom('/login', '/register', '/forgot-password', '/newsletter', '/fr-ca/login'),
         value: hostileText,
@@ -432,7 +449,23 @@ describe('hostile input and the Content-Security-Policy on the site', () => {
       async (input) => {
         let answer: Response;
         let what: string;
-        if (input.kind === 'action') {
+        if (input.kind === 'upload') {
+          // A CSV import, as the body or as the file of a form.
+          const csv = ['catalogue number,quantity', ...input.lines.map((cells) => cells.join(','))].join(
+            '\n',
+          );
+          const form = new FormData();
+          form.append('file', new Blob([csv], { type: 'text/csv' }), 'lines.csv');
+          what = `POST /api/projects/${input.project}/import`;
+          answer = await fetch(`${site.url}/api/projects/${input.project}/import`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${buyerToken}`,
+              ...(input.multipart ? {} : { 'content-type': 'text/csv' }),
+            },
+            body: input.multipart ? form : csv,
+          });
+        } else if (input.kind === 'action') {
           // A form of a server action, posted as a browser without JavaScript does, with hostile fields.
           const html = await (await fetch(`${site.url}${input.form}`)).text();
           const form = new FormData();

@@ -61,8 +61,21 @@ export async function subscribeToNewsletter(email: string, locale: LocaleCode): 
     });
     return { ok: true, message: data.subscribeNewsletter.message };
   } catch (error) {
+    if (error instanceof ContentError && error.code === 'BAD_REQUEST') {
+      // Text the service refuses before reading it (a NUL byte, an unpaired surrogate): not an address.
+      return { ok: false, reason: 'malformed', message: await malformedEmailMessage(locale) };
+    }
     const reason = error instanceof ContentError && error.code ? REFUSALS[error.code] : undefined;
     if (!reason || !(error instanceof ContentError)) throw error;
     return { ok: false, reason, message: error.message };
   }
+}
+
+async function malformedEmailMessage(locale: LocaleCode): Promise<string> {
+  const query =
+    'query Malformed($language: String!) { newsletter(language: $language) { malformedEmailMessage } }';
+  const data = await queryContent<{ newsletter: { malformedEmailMessage: string } }>(query, {
+    language: locale,
+  });
+  return data.newsletter.malformedEmailMessage;
 }
