@@ -179,6 +179,13 @@ describe('hostile input and the Content-Security-Policy on the site', () => {
           // A visitor's add to project opens the login prompt, whose code loads at the click.
           await page.locator('.sku-table tbody .add-to-project__button').first().click();
           await page.getByRole('dialog').waitFor();
+          await page.keyboard.press('Escape');
+          // A client-side navigation: the product page's RSC payload and route chunks come by script.
+          await Promise.all([
+            page.waitForURL(/\/product\//),
+            page.locator('.sku-table tbody a[href^="/product/"]').first().click(),
+          ]);
+          await page.locator('#bim-toolbar-button').waitFor();
         },
       ],
       [
