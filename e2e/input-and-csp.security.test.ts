@@ -298,6 +298,16 @@ describe('hostile input and the Content-Security-Policy on the site', () => {
       expect(html, url).toContain(`<html lang="${lang}"`);
       expect(html, url).toContain('class="not-found__code"');
     }
+    // A form post whose body is not the multipart it announces (Next answered 500 for any page).
+    const broken = {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: 'garbage',
+    };
+    const page = await fetch(`${site.url}/login`, broken);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('class="not-found__code"');
+    expect((await fetch(`${site.url}/api/projects/import`, broken)).status).toBe(400);
     const nul = await fetch(`${site.url}/api/ordercloud/Buyer/createNewProject`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -466,6 +476,7 @@ describe('hostile input and the Content-Security-Policy on the site', () => {
           what = `POST /api/projects/${input.project}/import`;
           answer = await fetch(`${site.url}/api/projects/${input.project}/import`, {
             method: 'POST',
+            redirect: 'manual',
             headers: {
               authorization: `Bearer ${buyerToken}`,
               ...(input.multipart ? {} : { 'content-type': 'text/csv' }),

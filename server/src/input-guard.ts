@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { urlProblem } from '@catalogue/service-kit/input-guard';
+import { type FormCheck, refusedFormPage } from './form-guard';
 
 /**
  * The storefront's edge (issue 20 item 8): every request the single server hands to Next has its URL
@@ -31,4 +32,28 @@ export function guardPageRequest(
   res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`Bad Request: ${problem.message}`);
   return true;
+}
+
+/**
+ * Answers a refused form post (`form-guard.ts`): `/api/*` with its status in the `{error}` shape; a page
+ * becomes the GET of `refusedPagePath` (the site's 404 page), returned for Next to answer, or a plain 400
+ * without one. Null when the request has been answered here.
+ */
+export function refuseForm(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  check: Extract<FormCheck, { ok: false }>,
+  refusedPagePath: ((pathname: string) => string) | undefined,
+): IncomingMessage | null {
+  if (check.status === 413) res.setHeader('connection', 'close');
+  if (pathname === '/api' || pathname.startsWith('/api/')) {
+    res.writeHead(check.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ error: check.message }));
+    return null;
+  }
+  if (refusedPagePath) return refusedFormPage(req, refusedPagePath(pathname));
+  res.writeHead(check.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(`Bad Request: ${check.message}`);
+  return null;
 }

@@ -5,8 +5,9 @@ import type { Service } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import { answerNonce, applyContentSecurityPolicy, type PagePolicy } from './content-security-policy';
+import { checkFormPost, isFormPost } from './form-guard';
 import { healthReport } from './health';
-import { guardPageRequest } from './input-guard';
+import { guardPageRequest, refuseForm } from './input-guard';
 import { paintFirst } from './paint-first';
 import type { StaticAssets } from './static-assets';
 
@@ -68,6 +69,21 @@ export function createSiteServer({
     }
     if (guardPageRequest(req, res, pathname, refusedPagePath)) return;
     if (staticAssets?.serve(req, res, pathname)) return;
+    if (isFormPost(req)) {
+      checkFormPost(req, MAX_FORM_BYTES).then(
+        (check) => {
+          if (check.ok) return servePage(check.request, res);
+          const page = refuseForm(req, res, pathname, check, refusedPagePath);
+          if (page) servePage(page, res);
+        },
+        () => res.destroy(), // the client went away while sending its form
+      );
+      return;
+    }
+    servePage(req, res);
+  });
+  /** Next's answer for a page, a route or a server action, rewritten and compressed on its way out. */
+  const servePage = (req: IncomingMessage, res: ServerResponse) => {
     keepPagesOutOfSharedCaches(res);
     req.headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
     // Pages' compression is done here, not by Next (`compress: false`): the paint-first rewrite needs
@@ -86,10 +102,13 @@ export function createSiteServer({
         res.end('Internal Server Error');
       });
     });
-  });
+  };
   server.keepAliveTimeout = 65_000;
   return server;
 }
+
+/** Next's limit of a server action's body (`serverActions.bodySizeLimit`, 1 MB), above the CSV import's. */
+const MAX_FORM_BYTES = 1024 * 1024;
 
 /**
  * The X-Forwarded-For pages see: the visitor's socket address, appended to a trusted proxy's chain or
