@@ -19,6 +19,9 @@ const nextConfig: NextConfig = {
   ],
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pdfkit', 'jsdom'],
   poweredByHeader: false,
+  // The site shows no image through next/image (search results use plain <img>), so the optimiser's
+  // `/_next/image` endpoint, which fetches any local URL it is given, is off: it answers the 404 page.
+  images: { unoptimized: true },
   // The single server compresses pages (Brotli or gzip) after its paint-first rewrite of the HTML
   // (server/src/site.ts, server/src/paint-first.ts); Next would hand it gzip it cannot read.
   compress: false,

@@ -10,11 +10,15 @@ import {
   refreshStatistics,
   setSharedDatabase,
 } from '@catalogue/db';
+import { installSafeErrorLogging } from '@catalogue/db/errors';
 import { outboxConfigFromEnv, startOutbox } from '@catalogue/outbox';
 import { createSearchService } from '@catalogue/search';
 import { ConfigError, closeGracefully, listen, onShutdownSignal } from '@catalogue/service-kit';
 import { setSharedServices } from '@catalogue/service-kit/shared';
 import { StorefrontConfigError, storefrontConfig } from '@catalogue/storefront/config';
+import { API_POLICY, pageScriptPolicy } from '@catalogue/storefront/content-security-policy';
+import { refusedPagePath } from '@catalogue/storefront/refused-request';
+import { createRenderNonce } from '@catalogue/storefront/render-nonce';
 import { ensureStorefrontBuild } from './build';
 import { serverConfigFromEnv } from './config';
 import { PageCache, setSharedPageCache } from './page-cache/page-cache';
@@ -29,10 +33,12 @@ import { StaticAssets } from './static-assets';
  * the first run, start the outbox worker, and serve pages and every service from one process on PORT.
  */
 async function main(): Promise<void> {
+  // No log line of this process prints SQL or its parameters, Next's own included (issue 20 item 8).
+  installSafeErrorLogging();
   const config = serverConfigFromEnv();
   const databaseConfig = databaseConfigFromEnv();
   const outboxConfig = outboxConfigFromEnv();
-  storefrontConfig(); // checked here so a bad script or origin setting stops the start
+  const storefront = storefrontConfig(); // checked here so a bad script or origin setting stops the start
   const env: Record<string, string | undefined> = process.env;
   env.NODE_ENV ??= 'production';
   env.NEXT_TELEMETRY_DISABLED = '1';
@@ -80,6 +86,12 @@ async function main(): Promise<void> {
     pagesState: () => pagesState,
     trustProxy: config.TRUST_PROXY === 'true',
     staticAssets,
+    refusedPagePath,
+    contentSecurityPolicy: {
+      renderNonce: createRenderNonce(),
+      scriptPolicy: (nonce) => pageScriptPolicy(nonce, storefront.tracking),
+      apiPolicy: API_POLICY,
+    },
   });
   await listen(server, config.PORT, config.HOST);
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;

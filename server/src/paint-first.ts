@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import onHeaders from 'on-headers';
+import { type BodyRewriter, rewriteBody } from './body-rewrite';
 
 /**
  * Paint first, then load the framework: the page's own chunks (`/_next/static/…`) are fetched only after
@@ -20,8 +20,8 @@ import onHeaders from 'on-headers';
  * Everything else (inline scripts, the RSC payload, `noModule` polyfills, third-party scripts) is left as
  * it is, and a document whose head has not been seen is passed through unchanged.
  */
-export const PAINT_FIRST_LOADER =
-  '<script>(function(){var q=[],started=0,armed=0,d=document,w=window;' +
+const LOADER_SOURCE =
+  '(function(){var q=[],started=0,armed=0,d=document,w=window;' +
   "function load(s){var e=d.createElement('script');e.src=s;e.async=true;d.head.appendChild(e)}" +
   'function start(){if(started)return;started=1;q.forEach(load);q=[]}' +
   "function hidden(){return d.visibilityState==='hidden'}" +
@@ -35,12 +35,31 @@ export const PAINT_FIRST_LOADER =
   "if(d.readyState==='complete')frames(2,start);else w.addEventListener('load',function(){frames(2,start)})})}" +
   'self.__paintFirst=function(s,shellDone){started?load(s):q.push(s);if(shellDone)arm()};' +
   "d.addEventListener('DOMContentLoaded',arm);" +
-  "d.addEventListener('visibilitychange',function(){if(armed&&hidden())start()})})()</script>";
+  "d.addEventListener('visibilitychange',function(){if(armed&&hidden())start()})})()";
 
-const FRAMEWORK_SCRIPT = /<script src="(\/_next\/static\/[^"<>]+)" async=""><\/script>/g;
+/** The loader's inline script, with the response's nonce when there is one. */
+export function paintFirstLoader(nonce?: string): string {
+  return `<script${nonceAttribute(nonce)}>${LOADER_SOURCE}</script>`;
+}
+
+/** The loader without a nonce (a site without a Content-Security-Policy). */
+export const PAINT_FIRST_LOADER = paintFirstLoader();
+
+function nonceAttribute(nonce: string | undefined): string {
+  return nonce ? ` nonce="${nonce}"` : '';
+}
+
+// Next writes the request's nonce (content-security-policy.ts) before or after `async`, depending on the tag.
+const NONCE = '(?: nonce="[^"<>]*")?';
+const FRAMEWORK_SCRIPT = new RegExp(
+  `<script src="(\\/_next\\/static\\/[^"<>]+)"${NONCE} async=""${NONCE}><\\/script>`,
+  'g',
+);
 const FIRST_FRAMEWORK_SCRIPT = new RegExp(FRAMEWORK_SCRIPT.source);
-const FRAMEWORK_PRELOAD =
-  /<link rel="preload" as="script"(?: fetchPriority="[a-z]+")? href="\/_next\/static\/[^"<>]+"\/>/g;
+const FRAMEWORK_PRELOAD = new RegExp(
+  `<link rel="preload" as="script"(?: fetchPriority="[a-z]+")?${NONCE} href="\\/_next\\/static\\/[^"<>]+"\\/>`,
+  'g',
+);
 const HEAD = /<head(?:\s[^>]*)?>/;
 /** A tag cut off at the end of a chunk is held back until the next one, if it is at most this long. */
 const LONGEST_HELD_TAG = 1024;
@@ -51,8 +70,11 @@ const LONGEST_HELD_TAG = 1024;
  * mostly the RSC payload, passes through untouched: a chunk preinitialised by a late Suspense boundary
  * then loads as Next wrote it, and the page's bytes are not scanned for nothing.
  */
-export class PaintFirstRewriter {
+export class PaintFirstRewriter implements BodyRewriter {
   private carry = '';
+
+  constructor(private readonly nonce?: string) {}
+
   private headSeen = false;
   private bodySeen = false;
   private done = false;
@@ -86,13 +108,13 @@ export class PaintFirstRewriter {
       if (!head) return out;
       this.headSeen = true;
       const at = head.index + head[0].length;
-      out = out.slice(0, at) + PAINT_FIRST_LOADER + out.slice(at);
+      out = out.slice(0, at) + paintFirstLoader(this.nonce) + out.slice(at);
     }
     if (this.bodySeen) return this.rewriteBody(out);
     const body = out.search(/<body[\s>]/);
-    if (body === -1) return rewriteHead(out);
+    if (body === -1) return rewriteHead(out, this.nonce);
     this.bodySeen = true;
-    return rewriteHead(out.slice(0, body)) + this.rewriteBody(out.slice(body));
+    return rewriteHead(out.slice(0, body), this.nonce) + this.rewriteBody(out.slice(body));
   }
 
   /** The bootstrap script arms the loader; everything after it is passed through. */
@@ -101,20 +123,20 @@ export class PaintFirstRewriter {
     if (!bootstrap) return html;
     this.done = true;
     const end = bootstrap.index + bootstrap[0].length;
-    return `${html.slice(0, bootstrap.index)}${loaderCall(bootstrap[1] ?? '', true)}${html.slice(end)}`;
+    return `${html.slice(0, bootstrap.index)}${loaderCall(bootstrap[1] ?? '', true, this.nonce)}${html.slice(end)}`;
   }
 }
 
-function rewriteHead(html: string): string {
+function rewriteHead(html: string, nonce: string | undefined): string {
   return html
     .replace(FRAMEWORK_PRELOAD, '')
-    .replace(FRAMEWORK_SCRIPT, (_tag, src: string) => loaderCall(src, false));
+    .replace(FRAMEWORK_SCRIPT, (_tag, src: string) => loaderCall(src, false, nonce));
 }
 
-function loaderCall(src: string, shellDone: boolean): string {
+function loaderCall(src: string, shellDone: boolean, nonce: string | undefined): string {
   // The attribute is HTML-escaped; the script text is not decoded, and must not be able to close itself.
   const url = JSON.stringify(src.replaceAll('&amp;', '&')).replaceAll('<', '\\u003c');
-  return `<script>__paintFirst(${url}${shellDone ? ',1' : ''})</script>`;
+  return `<script${nonceAttribute(nonce)}>__paintFirst(${url}${shellDone ? ',1' : ''})</script>`;
 }
 
 /** Where an unfinished tag (or a `<script …>` without its end tag yet) starts, else the text's length. */
@@ -129,50 +151,15 @@ function heldBackFrom(text: string): number {
 }
 
 /**
- * Applies the rewriter to `res` if it turns out to be an uncompressed HTML document: decided when the
- * headers go out or at the first write, whichever comes first. Install it after any compression, so the
- * rewriter sees the page's text and the compression sees the rewritten text. The bytes are read as Latin-1,
- * one character per byte: the tags it rewrites are ASCII, every other byte (UTF-8 text included) comes out
- * as it went in, a chunk boundary cannot split a character, and nothing is decoded or encoded as UTF-8.
+ * Applies the rewriter to `res` if it turns out to be an uncompressed HTML document (`body-rewrite.ts`).
+ * Install it after any compression, so the rewriter sees the page's text and the compression sees the
+ * rewritten text. `nonce`: the response's Content-Security-Policy nonce, written on the inline scripts it
+ * adds (`content-security-policy.ts`).
  */
-export function paintFirst(res: ServerResponse): void {
-  let rewriter: PaintFirstRewriter | null | undefined;
-  const decide = (): PaintFirstRewriter | null => {
-    if (rewriter !== undefined) return rewriter;
+export function paintFirst(res: ServerResponse, nonce?: string): void {
+  rewriteBody(res, () => {
     const type = String(res.getHeader('content-type') ?? '');
     const html = type.startsWith('text/html') && !res.getHeader('content-encoding');
-    rewriter = html ? new PaintFirstRewriter() : null;
-    // The length Next computed is the length before the rewrite.
-    if (rewriter && !res.headersSent) res.removeHeader('content-length');
-    return rewriter;
-  };
-  onHeaders(res, () => {
-    decide();
+    return html ? new PaintFirstRewriter(nonce) : null;
   });
-  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    const active = decide();
-    if (!active || chunk === undefined || chunk === null) return write(chunk, ...rest);
-    const callback = rest.find((arg) => typeof arg === 'function');
-    const bytes = asBytes(chunk, rest[0]);
-    if (active.passingThrough) return write(bytes, callback);
-    return write(Buffer.from(active.push(bytes.toString('latin1')), 'latin1'), callback);
-  }) as ServerResponse['write'];
-  res.end = ((...args: unknown[]) => {
-    const active = decide();
-    if (!active) return end(...args);
-    const callback = args.find((arg) => typeof arg === 'function');
-    const chunk = typeof args[0] === 'function' ? undefined : args[0];
-    const bytes = chunk === undefined || chunk === null ? null : asBytes(chunk, args[1]);
-    if (active.passingThrough) return bytes ? end(bytes, callback) : end(callback);
-    const text = (bytes ? active.push(bytes.toString('latin1')) : '') + active.end();
-    return text ? end(Buffer.from(text, 'latin1'), callback) : end(callback);
-  }) as ServerResponse['end'];
-}
-
-function asBytes(chunk: unknown, encoding: unknown): Buffer {
-  if (typeof chunk === 'string')
-    return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
 }

@@ -4,7 +4,10 @@ import type { Database } from '@catalogue/db';
 import type { Service } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
+import { answerNonce, applyContentSecurityPolicy, type PagePolicy } from './content-security-policy';
+import { checkFormPost, isFormPost } from './form-guard';
 import { healthReport } from './health';
+import { guardPageRequest, refuseForm } from './input-guard';
 import { paintFirst } from './paint-first';
 import type { StaticAssets } from './static-assets';
 
@@ -21,6 +24,10 @@ export interface SiteOptions {
   trustProxy?: boolean;
   /** Next's build assets in Brotli (served before Next, which only gzips). */
   staticAssets?: StaticAssets;
+  /** Where a page request with a refused URL goes (the storefront's 404 page in the URL's locale). */
+  refusedPagePath?: (pathname: string) => string;
+  /** The pages' Content-Security-Policy (content-security-policy.ts); none without it. */
+  contentSecurityPolicy?: PagePolicy;
 }
 
 /**
@@ -34,6 +41,8 @@ export function createSiteServer({
   pagesState,
   trustProxy = false,
   staticAssets,
+  refusedPagePath,
+  contentSecurityPolicy,
 }: SiteOptions): Server {
   const routes = services.map((service) => ({
     prefix: service.basePath,
@@ -58,14 +67,33 @@ export function createSiteServer({
         return;
       }
     }
+    if (guardPageRequest(req, res, pathname, refusedPagePath)) return;
     if (staticAssets?.serve(req, res, pathname)) return;
+    if (isFormPost(req)) {
+      checkFormPost(req, MAX_FORM_BYTES).then(
+        (check) => {
+          if (check.ok) return servePage(check.request, res);
+          const page = refuseForm(req, res, pathname, check, refusedPagePath);
+          if (page) servePage(page, res);
+        },
+        () => res.destroy(), // the client went away while sending its form
+      );
+      return;
+    }
+    servePage(req, res);
+  });
+  /** Next's answer for a page, a route or a server action, rewritten and compressed on its way out. */
+  const servePage = (req: IncomingMessage, res: ServerResponse) => {
     keepPagesOutOfSharedCaches(res);
     req.headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
     if (!trustProxy) dropForwardedOrigin(req);
     // Pages' compression is done here, not by Next (`compress: false`): the paint-first rewrite needs
-    // the HTML's text, and Brotli comes with it. Next writes → paint-first → compression → socket.
+    // the HTML's text, and Brotli comes with it. Next writes → nonce swap → paint-first → compression →
+    // socket (each wrapper installed later sees the bytes earlier).
     compress(req, res, () => {
-      paintFirst(res);
+      const nonce = contentSecurityPolicy ? answerNonce() : undefined;
+      paintFirst(res, nonce);
+      if (contentSecurityPolicy && nonce) applyContentSecurityPolicy(req, res, contentSecurityPolicy, nonce);
       Promise.resolve(pages(req, res)).catch((error: unknown) => {
         console.error('[server] page handler failed:', error);
         if (!res.headersSent) {
@@ -75,10 +103,13 @@ export function createSiteServer({
         res.end('Internal Server Error');
       });
     });
-  });
+  };
   server.keepAliveTimeout = 65_000;
   return server;
 }
+
+/** Next's limit of a server action's body (`serverActions.bodySizeLimit`, 1 MB), above the CSV import's. */
+const MAX_FORM_BYTES = 1024 * 1024;
 
 /**
  * The X-Forwarded-For pages see: one address, the visitor's as far as this server can vouch for it — the

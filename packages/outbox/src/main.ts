@@ -1,4 +1,5 @@
 import { DatabaseConfigError, databaseConfigFromEnv, migrateDatabase, openDatabase } from '@catalogue/db';
+import { installSafeErrorLogging } from '@catalogue/db/errors';
 import { ConfigError, onShutdownSignal } from '@catalogue/service-kit';
 import { outboxConfigFromEnv } from './config';
 import { startOutbox } from './start';
@@ -9,6 +10,7 @@ import { startOutbox } from './start';
  * lease); on PGlite only one process may open the data directory, so there the single server delivers.
  */
 async function main(): Promise<void> {
+  installSafeErrorLogging();
   const config = { ...outboxConfigFromEnv(), OUTBOX_WORKER: 'on' as const };
   const database = await openDatabase(databaseConfigFromEnv());
   console.log(`[outbox] database: ${database.driver} (${database.location})`);

@@ -1,6 +1,7 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PermanentDeliveryError } from './errors';
+import { temporaryFileOf } from './temporary-files';
 import { deliveryId, type OutboxHandler, type OutboxRow } from './worker';
 
 export interface MarketingPushOptions {
@@ -67,7 +68,7 @@ export function marketingPushHandler(options: MarketingPushOptions): OutboxHandl
 async function writeToFolder(dir: string, row: OutboxRow): Promise<void> {
   await mkdir(dir, { recursive: true });
   const name = `${row.createdAt.toISOString().replace(/[-:.]/g, '')}-${row.id}.json`;
-  const temporary = path.join(dir, `.${name}.${process.pid}.tmp`);
+  const temporary = temporaryFileOf(dir, name);
   const record = {
     idempotencyKey: deliveryId(row),
     createdAt: row.createdAt.toISOString(),

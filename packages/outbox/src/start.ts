@@ -4,6 +4,7 @@ import { emailHandler } from './email/handler';
 import { createMailTransport } from './email/transport';
 import { marketingPushHandler } from './marketing-push';
 import { quoteRequestHandler } from './quote-request/handler';
+import { removeStaleTemporaryFiles } from './temporary-files';
 import type { Log } from './wake-up';
 import { type OutboxHandler, OutboxWorker } from './worker';
 
@@ -53,6 +54,7 @@ export async function startOutbox(
     log.log('[outbox] worker off (OUTBOX_WORKER=off): another process delivers the outbox');
     return { kick: () => undefined, drain: async () => 0, stop: async () => undefined };
   }
+  await removeUnfinishedFiles(config, log);
   const { handlers, close, describe } = outboxHandlers(database, config);
   const worker = new OutboxWorker(database, {
     handlers,
@@ -74,4 +76,21 @@ export async function startOutbox(
       close();
     },
   };
+}
+
+/**
+ * Removes the temporary files a crashed worker left in the mail and marketing-push folders. A delivery
+ * never outlives its lease (after it the row is another worker's), so a file untouched for two leases
+ * belongs to no write in progress, on this instance or another one sharing the folders.
+ */
+async function removeUnfinishedFiles(config: OutboxConfig, log: Log): Promise<void> {
+  const olderThanMs = 2 * config.OUTBOX_LEASE_S * 1000;
+  for (const dir of [config.mailDir, config.marketingPushDir]) {
+    const removed = await removeStaleTemporaryFiles(dir, olderThanMs);
+    if (removed.length > 0) {
+      log.log(
+        `[outbox] removed ${removed.length} unfinished file(s) a stopped worker left in ${dir}: ${removed.join(', ')}`,
+      );
+    }
+  }
 }

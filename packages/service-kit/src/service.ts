@@ -34,3 +34,26 @@ export function defineService(
     },
   };
 }
+
+/** One route of a service: method and path pattern (`/v1/buyers/:buyerID`). */
+export interface RouteEntry {
+  method: string;
+  path: string;
+}
+
+/**
+ * A Hono app's route table (`app.routes`) without its middleware (`ALL`) and duplicates: what the
+ * authorisation matrix and the input fuzz call, so a new route is tested without being listed anywhere.
+ */
+export function routeTable(routes: readonly RouteEntry[]): RouteEntry[] {
+  const seen = new Set<string>();
+  return routes
+    .filter((route) => route.method !== 'ALL')
+    .map(({ method, path }) => ({ method, path }))
+    .filter((route) => {
+      const key = `${route.method} ${route.path}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}

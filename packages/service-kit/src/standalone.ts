@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Database, databaseConfigFromEnv, migrateDatabase, openDatabase } from '@catalogue/db';
+import { installSafeErrorLogging } from '@catalogue/db/errors';
 import { getRequestListener } from '@hono/node-server';
 import { z } from 'zod';
 import { parseEnv, portSchema } from './env';
@@ -28,6 +29,7 @@ export async function runStandalone({
   create,
   background,
 }: StandaloneOptions): Promise<void> {
+  installSafeErrorLogging();
   const env = parseEnv(
     z.object({ PORT: portSchema.default(defaultPort), HOST: z.string().min(1).default('127.0.0.1') }),
   );

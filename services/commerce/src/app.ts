@@ -1,5 +1,6 @@
 import type { Database } from '@catalogue/db';
-import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
+import { loggableError } from '@catalogue/db/errors';
+import { defineService, routeTable, type Service, type ServiceOptions } from '@catalogue/service-kit';
 import { Hono } from 'hono';
 import { clientAddressResolver } from './auth/client-address';
 import { KeyStore } from './auth/keys';
@@ -28,6 +29,7 @@ import { ApiError } from './http/api-error';
 import type { CommerceEnv } from './http/env';
 import { errorResponse } from './http/errors';
 import { idempotency } from './http/idempotency';
+import { inputGuard } from './http/input-guard';
 import { type CachedRoute, cachedReads, ReadCache, readCacheScope } from './http/read-cache';
 import { unavailableResponse } from './http/unavailable';
 import { mountAdminUsers } from './identity/admin-users';
@@ -107,6 +109,7 @@ export function createCommerceService(database: Database, options: CommerceServi
 
   const app = new Hono<CommerceEnv>().basePath(options.basePath || '/');
   app.use('*', clientAddressResolver(config.TRUST_PROXY === 'true'));
+  app.use('*', inputGuard(config.COMMERCE_MAX_BODY_BYTES));
   mountTokenEndpoint(app, { db, tokens, config, logins });
   mountOAuthRoutes(app, db, keys, tokens, tokenState);
   mountPasswordReset(
@@ -183,15 +186,12 @@ export function createCommerceService(database: Database, options: CommerceServi
     if (error instanceof ApiError) return errorResponse(error.status, error.errors, error.headers);
     const unavailable = unavailableResponse(error, c.req.method, new URL(c.req.url).pathname);
     if (unavailable) return unavailable;
-    console.error('[commerce] unhandled error:', error);
+    console.error('[commerce] unhandled error:', loggableError(error));
     return errorResponse(500, [
       { ErrorCode: 'InternalServerError', Message: 'An unexpected error occurred.' },
     ]);
   });
-  const routes = app.routes
-    .filter((r) => r.method !== 'ALL')
-    .map((r) => ({ method: r.method, path: r.path }))
-    .filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.path === r.path) === i);
+  const routes = routeTable(app.routes);
   const service = defineService('commerce', options.basePath, app.fetch);
   const stopSubscriptions = startSubscriptionJob(db, config.COMMERCE_SUBSCRIPTION_INTERVAL_S);
   const stopCartRetention = startAnonymousCartRetention(db, config.COMMERCE_ANONYMOUS_CART_DAYS);

@@ -94,6 +94,13 @@ const schema = z
       .min(0)
       .max(3650)
       .default(30),
+    /** Largest request body (JSON or form); larger ones are refused with 413 before they are read. */
+    COMMERCE_MAX_BODY_BYTES: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of bytes')
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .default(1024 * 1024),
     ...Object.fromEntries(
       Object.entries(REPLACED).map(([name, message]) => [name, z.undefined({ error: message }).optional()]),
     ),

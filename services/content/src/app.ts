@@ -1,11 +1,20 @@
 import type { Database } from '@catalogue/db';
-import { clientAddressOf, defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
+import { loggableError } from '@catalogue/db/errors';
+import {
+  clientAddressOf,
+  defineService,
+  type RouteEntry,
+  routeTable,
+  type Service,
+  type ServiceOptions,
+} from '@catalogue/service-kit';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type ContentConfig, contentConfigFromEnv } from './config';
 import { createContentYoga } from './graphql/yoga';
 import { errorResponse } from './http/errors';
+import { inputGuard } from './http/input-guard';
 import { unavailableResponse } from './http/unavailable';
 import { NewsletterSignUps } from './newsletter/mutation';
 import { ContentStore } from './store/content-store';
@@ -26,11 +35,16 @@ export interface ContentServiceOptions extends ServiceOptions {
   now?: () => number;
 }
 
+export interface ContentService extends Service {
+  /** Every route (method and path pattern), e.g. for the input fuzz. */
+  routes: RouteEntry[];
+}
+
 /**
  * The GraphQL content service: `/graphql` with localised CMS items and product marketing content.
  * Everything answers in GraphQL's `{ errors: [...] }` shape, including unknown paths and oversized bodies.
  */
-export function createContentService(database: Database, options: ContentServiceOptions): Service {
+export function createContentService(database: Database, options: ContentServiceOptions): ContentService {
   const config = options.config ?? contentConfigFromEnv();
   const basePath = options.basePath;
   const store = new ContentStore(database, config.CONTENT_CACHED_LOCALES);
@@ -38,6 +52,7 @@ export function createContentService(database: Database, options: ContentService
   const yoga = createContentYoga(store, database.db, config, basePath, newsletter);
   const stopCleanup = newsletter.startCleanup(database.db);
   const app = new Hono().basePath(basePath || '/');
+  app.use('*', inputGuard());
   app.use(
     '/graphql',
     bodyLimit({
@@ -85,7 +100,7 @@ export function createContentService(database: Database, options: ContentService
   app.onError((error, c) => {
     const unavailable = unavailableResponse(error, `${c.req.method} ${new URL(c.req.url).pathname}`);
     if (unavailable) return unavailable;
-    console.error('[content] unhandled error:', error);
+    console.error('[content] unhandled error:', loggableError(error));
     return errorResponse(500, [
       { message: 'An unexpected error occurred.', extensions: { code: 'INTERNAL' } },
     ]);
@@ -93,6 +108,7 @@ export function createContentService(database: Database, options: ContentService
   const service = defineService('content', basePath, app.fetch);
   return {
     ...service,
+    routes: routeTable(app.routes),
     stop() {
       stopCleanup();
       service.stop();

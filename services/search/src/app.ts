@@ -1,5 +1,12 @@
 import type { Database } from '@catalogue/db';
-import { defineService, type Service, type ServiceOptions } from '@catalogue/service-kit';
+import { loggableError } from '@catalogue/db/errors';
+import {
+  defineService,
+  type RouteEntry,
+  routeTable,
+  type Service,
+  type ServiceOptions,
+} from '@catalogue/service-kit';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
@@ -11,6 +18,7 @@ import { startEventRetention } from './events/retention';
 import { eventRoutes } from './events/routes';
 import { Authenticator, AuthRefused } from './http/auth';
 import { errorResponse } from './http/errors';
+import { inputGuard, jsonRefusal } from './http/input-guard';
 import { unavailableResponse } from './http/unavailable';
 import { FILTER_LIMITS, filterSizeProblem } from './wire/limits';
 import { discoverRequestSchema } from './wire/request';
@@ -25,6 +33,8 @@ export interface SearchServiceOptions extends ServiceOptions {
 
 export interface SearchService extends Service {
   engine: SearchEngine;
+  /** Every route (method and path pattern), e.g. for the input fuzz. */
+  routes: RouteEntry[];
 }
 
 function issuePath(path: PropertyKey[]): string {
@@ -56,6 +66,7 @@ export function createSearchService(database: Database, options: SearchServiceOp
     options.engine ?? new SearchEngine(database, { feedIntervalMs: config.SEARCH_FEED_INTERVAL_MS });
   const auth = new Authenticator(config);
   const app = new Hono().basePath(basePath || '/');
+  app.use('*', inputGuard());
 
   const limit = bodyLimit({
     maxSize: config.SEARCH_MAX_BODY_BYTES,
@@ -94,6 +105,8 @@ export function createSearchService(database: Database, options: SearchServiceOp
     } catch {
       return invalidRequest('The request body is not valid JSON.');
     }
+    const refused = jsonRefusal(body);
+    if (refused) return refused;
     const parsed = discoverRequestSchema.safeParse(body);
     if (!parsed.success) return describeIssues(parsed.error);
     const tooLarge = filterSizeProblem(parsed.data);
@@ -203,7 +216,7 @@ export function createSearchService(database: Database, options: SearchServiceOp
   app.onError((error, c) => {
     const unavailable = unavailableResponse(error, `${c.req.method} ${new URL(c.req.url).pathname}`);
     if (unavailable) return unavailable;
-    console.error('[search] unhandled error:', error);
+    console.error('[search] unhandled error:', loggableError(error));
     return errorResponse(500, [
       { code: 500, type: 'internal_error', message: 'An unexpected error occurred.', severity: 'high' },
     ]);
@@ -212,6 +225,7 @@ export function createSearchService(database: Database, options: SearchServiceOp
   return {
     ...service,
     engine,
+    routes: routeTable(app.routes),
     stop() {
       service.stop();
       stopRetention();

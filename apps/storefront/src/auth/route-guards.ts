@@ -1,3 +1,4 @@
+import { jsonProblem } from '@catalogue/service-kit/input-guard';
 import { NextResponse } from 'next/server';
 import type { z } from 'zod';
 import { storefrontConfig } from '../config';
@@ -59,13 +60,27 @@ export function crossSiteRefusal(): NextResponse {
 
 export type BodyResult<T> = { ok: true; value: T } | { ok: false; response: NextResponse };
 
-/** The request's JSON body checked against `schema`; a 400 with every problem otherwise. */
+/**
+ * The request's JSON body checked against `schema`; a 400 with every problem otherwise. What the services
+ * would refuse (NUL, unpaired surrogates, JSON too deep or too wide: `@catalogue/service-kit/input-guard`)
+ * is refused first, with the same message.
+ */
 export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<BodyResult<T>> {
   let raw: unknown;
   try {
     raw = await request.json();
   } catch {
     return { ok: false, response: NextResponse.json({ error: 'The body must be JSON.' }, { status: 400 }) };
+  }
+  const problem = jsonProblem(raw);
+  if (problem) {
+    return {
+      ok: false,
+      response: NextResponse.json(
+        { error: problem.message, issues: [{ path: problem.where, message: problem.message }] },
+        { status: 400 },
+      ),
+    };
   }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };

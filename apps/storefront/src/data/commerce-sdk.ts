@@ -19,6 +19,7 @@ export const STOREFRONT_CLIENT_ID = 'storefront';
 export const SALES_INBOX_CLIENT_ID = 'sales-inbox';
 
 const visitorAddress = new AsyncLocalStorage<string>();
+const idempotency = new AsyncLocalStorage<{ key: string; posts: number }>();
 
 /**
  * Runs `call` with the visitor's address attached to its commerce requests (X-Forwarded-For), so the
@@ -26,6 +27,16 @@ const visitorAddress = new AsyncLocalStorage<string>();
  */
 export function asVisitor<T>(address: string | null, call: () => Promise<T>): Promise<T> {
   return address ? visitorAddress.run(address, call) : call();
+}
+
+/**
+ * Runs `call` with an Idempotency-Key on each of its commerce POSTs (`http/idempotency.ts` of the commerce
+ * service): `<key>:<n>` for the n-th. One user action may create several things (a duplicate: the order,
+ * then each line); sent again with the same key (a double click, a retry), the same calls come in the
+ * same order and each is answered with its first answer instead of being made again. Null: no keys.
+ */
+export function withIdempotencyKey<T>(key: string | null, call: () => Promise<T>): Promise<T> {
+  return key ? idempotency.run({ key, posts: 0 }, call) : call();
 }
 
 /** Sends one axios request to the in-process commerce service and answers what axios expects. */
@@ -39,6 +50,8 @@ export async function inProcessCommerceAdapter(config: InternalAxiosRequestConfi
   }
   const visitor = visitorAddress.getStore();
   if (visitor) plain['x-forwarded-for'] = visitor;
+  const action = idempotency.getStore();
+  if (action && init.method === 'POST') plain['idempotency-key'] = `${action.key}:${++action.posts}`;
   init.headers = plain;
   if (config.data !== undefined && config.data !== null && init.method !== 'GET') {
     init.body = typeof config.data === 'string' ? config.data : JSON.stringify(config.data);

@@ -60,10 +60,17 @@ const REFUSALS: Readonly<Record<string, 'malformed' | 'rate-limited' | 'invalid-
   INVALID_CONFIRMATION: 'invalid-link',
 };
 
-async function answerOf(run: () => Promise<{ message: string }>): Promise<NewsletterResult> {
+async function answerOf(
+  locale: LocaleCode,
+  run: () => Promise<{ message: string }>,
+): Promise<NewsletterResult> {
   try {
     return { ok: true, message: (await run()).message };
   } catch (error) {
+    if (error instanceof ContentError && error.code === 'BAD_REQUEST') {
+      // Text the service refuses before reading it (a NUL byte, an unpaired surrogate): not an address.
+      return { ok: false, reason: 'malformed', message: await malformedEmailMessage(locale) };
+    }
     const reason = error instanceof ContentError && error.code ? REFUSALS[error.code] : undefined;
     if (!reason || !(error instanceof ContentError)) throw error;
     return { ok: false, reason, message: error.message };
@@ -82,6 +89,7 @@ export function subscribeToNewsletter(
   forwardedFor: string | null,
 ): Promise<NewsletterResult> {
   return answerOf(
+    locale,
     async () =>
       (
         await queryContent<{ subscribeNewsletter: { message: string } }>(
@@ -96,6 +104,7 @@ export function subscribeToNewsletter(
 /** Confirms the sign-up of a mailed link's token; an unknown or lapsed link is an answer, not an error. */
 export function confirmNewsletter(token: string, locale: LocaleCode): Promise<NewsletterResult> {
   return answerOf(
+    locale,
     async () =>
       (
         await queryContent<{ confirmNewsletter: { message: string } }>(CONFIRM_MUTATION, {
@@ -104,4 +113,13 @@ export function confirmNewsletter(token: string, locale: LocaleCode): Promise<Ne
         })
       ).confirmNewsletter,
   );
+}
+
+async function malformedEmailMessage(locale: LocaleCode): Promise<string> {
+  const query =
+    'query Malformed($language: String!) { newsletter(language: $language) { malformedEmailMessage } }';
+  const data = await queryContent<{ newsletter: { malformedEmailMessage: string } }>(query, {
+    language: locale,
+  });
+  return data.newsletter.malformedEmailMessage;
 }

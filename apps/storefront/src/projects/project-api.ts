@@ -1,6 +1,7 @@
 import type { Region } from '@catalogue/dataset/model';
 import type { LineItem, Order, OrderWorksheet } from 'ordercloud-javascript-sdk';
 import { freshSession } from '../auth/browser-session';
+import { actionKey, settleActionKey } from '../browser/action-keys';
 import type { ProjectXp } from './commerce-projects';
 
 /**
@@ -39,7 +40,11 @@ async function currentToken(): Promise<string> {
   return session.token;
 }
 
-/** One call of a project route; `token` is added URI-encoded. */
+/**
+ * One call of a project route; `token` is added URI-encoded. `creates`: the call makes something (a
+ * project, a copy, a line, a submission) and carries the action's Idempotency-Key (`browser/action-keys.ts`),
+ * so sending it again before its outcome is known makes nothing twice.
+ */
 export async function callProjectRoute<T>(
   route: string,
   body: Record<string, unknown>,
@@ -47,20 +52,26 @@ export async function callProjectRoute<T>(
     method = 'POST',
     fetchImpl = fetch,
     token,
-  }: { method?: 'POST' | 'DELETE'; fetchImpl?: Fetch; token?: string } = {},
+    creates = false,
+  }: { method?: 'POST' | 'DELETE'; fetchImpl?: Fetch; token?: string; creates?: boolean } = {},
 ): Promise<T> {
   const userToken = token ?? (await currentToken());
+  const action = creates ? `${route} ${JSON.stringify(body)}` : null;
   let response: Response;
   try {
     response = await fetchImpl(`/api/ordercloud/Buyer/${route}`, {
       method,
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(action ? { 'idempotency-key': actionKey(action) } : {}),
+      },
       body: JSON.stringify({ ...body, token: encodeURIComponent(userToken) }),
       credentials: 'same-origin',
     });
   } catch (error) {
     throw new ProjectCallError(0, error instanceof Error ? error.message : 'Network Error');
   }
+  if (action) settleActionKey(action, response.status);
   const answer = (await response.json().catch(() => null)) as (T & { error?: unknown }) | null;
   if (!response.ok || answer === null) {
     const message =
@@ -85,14 +96,18 @@ export const projectApi = {
     ),
   worksheet: (orderId: string) => callProjectRoute<ProjectWorksheet>('orderWorksheet', { orderId }),
   create: (draft: ProjectDraft) =>
-    callProjectRoute<ClientProject>('createNewProject', {
-      projectName: draft.name,
-      projectDesc: draft.description,
-      regionName: draft.region,
-    }),
+    callProjectRoute<ClientProject>(
+      'createNewProject',
+      { projectName: draft.name, projectDesc: draft.description, regionName: draft.region },
+      { creates: true },
+    ),
   remove: (orderID: string) => callProjectRoute<unknown>('deleteProject', { orderID }, { method: 'DELETE' }),
   addLine: (projectId: string, productId: string, qty: number) =>
-    callProjectRoute<ProjectLine>('AddProductLineItem', { productName: productId, projectId, qty }),
+    callProjectRoute<ProjectLine>(
+      'AddProductLineItem',
+      { productName: productId, projectId, qty },
+      { creates: true },
+    ),
   updateLine: (projectId: string, lineItemId: string, qty: number) =>
     callProjectRoute<ProjectLine>('UpdateProductLineItem', { lineItemId, projectId, qty }),
   removeLine: (projectId: string, lineItemId: string) =>
@@ -106,6 +121,7 @@ export const projectApi = {
     }),
   /** A copy named "<name> (copy)" (the route's default suffix; a suffix sent would be trimmed). */
   duplicate: (projectId: string) =>
-    callProjectRoute<ClientProject>('DuplicateProject', { projectObj: { ID: projectId } }),
-  submit: (projectId: string) => callProjectRoute<ClientProject>('submitProjectforQuote', { projectId }),
+    callProjectRoute<ClientProject>('DuplicateProject', { projectObj: { ID: projectId } }, { creates: true }),
+  submit: (projectId: string) =>
+    callProjectRoute<ClientProject>('submitProjectforQuote', { projectId }, { creates: true }),
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { unavailableAnswer } from '../app/api/unavailable';
 import { crossSiteRefusal, decodeToken, isCrossSite, readJsonBody } from '../auth/route-guards';
 import { TokenRefused, type VerifiedUser, verifyUserToken } from '../auth/verify-token';
+import { withIdempotencyKey } from '../data/commerce-sdk';
 import { ProjectError } from './commerce-projects';
 
 /**
@@ -11,6 +12,8 @@ import { ProjectError } from './commerce-projects';
  * token verified before anything happens (401 with the reason); then the work, done with the token's
  * own user through the commerce service, whose refusals come back with their status and message
  * (`{error}`, spec §8: the first error's Message). Unexpected failures are logged and answer 502.
+ * An `Idempotency-Key` header (the browser's key of the user action, `browser/action-keys.ts`) goes with
+ * every create the work makes (`withIdempotencyKey`), so the same action sent twice makes things once.
  */
 export function projectRoute<T extends { token: string }>(
   schema: z.ZodType<T>,
@@ -19,6 +22,13 @@ export function projectRoute<T extends { token: string }>(
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     if (changes && isCrossSite(request)) return crossSiteRefusal();
+    const key = request.headers.get('idempotency-key');
+    if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
+      return NextResponse.json(
+        { error: 'Idempotency-Key must be 16 to 128 letters, digits, - or _.' },
+        { status: 400 },
+      );
+    }
     const parsed = await readJsonBody(request, schema);
     if (!parsed.ok) return parsed.response;
     const token = decodeToken(parsed.value.token);
@@ -32,7 +42,7 @@ export function projectRoute<T extends { token: string }>(
       throw error;
     }
     try {
-      const result = await work(token, parsed.value, user);
+      const result = await withIdempotencyKey(key, () => work(token, parsed.value, user));
       return NextResponse.json(result ?? { ok: true }, { headers: { 'cache-control': 'no-store' } });
     } catch (error) {
       const unavailable = unavailableAnswer(error);
@@ -49,6 +59,9 @@ export function projectRoute<T extends { token: string }>(
     }
   };
 }
+
+/** The browser's keys are 32 hex digits; the commerce service takes any printable ASCII up to 255. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
 export const tokenField = z.string({ error: 'is required' }).min(1, 'is required').max(8192, 'is too long');
 export const idField = z.string({ error: 'is required' }).min(1, 'is required').max(100, 'is too long');

@@ -48,7 +48,10 @@ export function decodeProductId(segment: string): string {
   }
 }
 
+/** A locale-neutral path no route matches (a product page without its number). */
+export const UNMATCHED_PATH = '/product';
+
 /** A path under a locale that no route matches, so Next answers it with the global not-found page. */
 export function unmatchedPathOf(localeSegment: string): string {
-  return `/${localeSegment}/product`;
+  return `/${localeSegment}${UNMATCHED_PATH}`;
 }

@@ -1,3 +1,4 @@
+import { renderNonce } from '../security/render-nonce';
 import { SEO_PLACEMENT_SCRIPT } from './seo-placement-script';
 import type { PageBlocks } from './server-blocks';
 
@@ -34,9 +35,10 @@ export function ServerContentBlocks({ blocks }: { blocks: PageBlocks }) {
       ))}
       {blocks.seo.length > 0 && (
         // SEO blocks at the head's start before the first paint; the templates stay where they are, so
-        // hydration sees what the server sent (`seo-placement-script.ts`).
+        // hydration sees what the server sent (`seo-placement-script.ts`). The nonce lets it run under the
+        // Content-Security-Policy (`security/render-nonce.ts`).
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant built from our own function, no visitor input
-        <script dangerouslySetInnerHTML={{ __html: SEO_PLACEMENT_SCRIPT }} />
+        <script nonce={renderNonce()} dangerouslySetInnerHTML={{ __html: SEO_PLACEMENT_SCRIPT }} />
       )}
     </>
   );

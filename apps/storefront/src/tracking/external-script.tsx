@@ -24,6 +24,10 @@ export function ExternalScript({ id, src, when = 'hydrated' }: ExternalScriptPro
       script.id = id;
       script.src = src;
       script.async = true;
+      // The page's nonce (browsers keep it on the element's property only): a tag manager reads it from its
+      // own script to run its inline tags under the Content-Security-Policy.
+      const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+      if (nonce) script.nonce = nonce;
       document.body.appendChild(script);
     };
     if (when === 'hydrated') {

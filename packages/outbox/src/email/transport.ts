@@ -2,6 +2,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Mail } from 'nodemailer';
 import { PermanentDeliveryError } from '../errors';
+import { temporaryFileOf } from '../temporary-files';
 import type { OutboxRow } from '../worker';
 
 /** Where mail goes: an SMTP server, or the embedded mail folder. */
@@ -63,7 +64,7 @@ function mailFolderTransport(mailDir: string): MailTransport {
       if (!Buffer.isBuffer(info.message)) throw new Error('the mail composer did not return a buffer');
       await mkdir(mailDir, { recursive: true });
       const target = path.join(mailDir, mailFileName(row));
-      const temporary = path.join(mailDir, `.${mailFileName(row)}.${process.pid}.tmp`);
+      const temporary = temporaryFileOf(mailDir, mailFileName(row));
       try {
         await writeFile(temporary, info.message, { flush: true });
         await rename(temporary, target);

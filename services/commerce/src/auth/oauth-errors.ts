@@ -1,3 +1,4 @@
+import { fieldsProblem } from '@catalogue/service-kit/input-guard';
 import type { Context } from 'hono';
 
 /** A refused request of an OAuth endpoint: OAuth 2.0's `error` fields plus OrderCloud's `Errors` envelope. */
@@ -38,6 +39,8 @@ export async function readForm(c: Context): Promise<Record<string, string>> {
     throw new TokenError(400, 'invalid_request', 'InvalidRequest', 'The request must be form-encoded.');
   }
   const body = await c.req.parseBody();
+  const problem = fieldsProblem(Object.entries(body));
+  if (problem) throw new TokenError(400, 'invalid_request', 'InvalidRequest', problem.message);
   const form: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
   return form;

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import { assertAcceptableJson } from './input-guard';
 
 /**
  * Parses a JSON request body with a zod schema. Malformed JSON and every invalid or missing field are
- * reported at once: one OrderCloud error per problem, each naming its property.
+ * reported at once: one OrderCloud error per problem, each naming its property. Text PostgreSQL refuses
+ * and JSON nested too deep or too wide are refused first (`input-guard.ts`).
  */
 export async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
   let json: unknown;
@@ -13,6 +15,7 @@ export async function readBody<T extends z.ZodType>(request: Request, schema: T)
   } catch {
     throw ApiError.of(400, 'InvalidRequest', 'The request body is not valid JSON.');
   }
+  assertAcceptableJson(json);
   return validate(json, schema);
 }
 

@@ -7,6 +7,7 @@ import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { ContentConfig } from '../config';
+import { useInputGuard } from '../http/input-guard';
 import { maskUnavailable, quietOnUnavailable } from '../http/unavailable';
 import type { NewsletterSignUps } from '../newsletter/mutation';
 import type { ContentStore } from '../store/content-store';
@@ -38,6 +39,7 @@ export function createContentYoga(
     maskedErrors: { maskError: maskUnavailable },
     context: ({ clientAddress }) => ({ content: new RequestContent(store, db), newsletter, clientAddress }),
     plugins: [
+      useInputGuard(),
       maxTokensPlugin({ n: config.CONTENT_MAX_TOKENS }),
       maxDepthPlugin({ n: config.CONTENT_MAX_DEPTH, flattenFragments: true }),
       maxAliasesPlugin({ n: config.CONTENT_MAX_ALIASES }),

@@ -18,6 +18,8 @@ export interface GraphQLAnswer {
 
 export interface ContentUnderTest {
   url: string;
+  /** The service's routes (method and path pattern under `/content`). */
+  routes: { method: string; path: string }[];
   database: TestDatabase;
   /** POSTs `{ query, variables }` as the storefront does. */
   post(query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer>;
@@ -57,6 +59,7 @@ export async function startContent(
   const url = `http://127.0.0.1:${port}/content/graphql`;
   return {
     url,
+    routes: service.routes,
     database,
     post: async (query, variables) =>
       answerOf(

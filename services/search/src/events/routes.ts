@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Caller } from '../http/auth';
 import { errorResponse, type SearchError } from '../http/errors';
+import { jsonRefusal } from '../http/input-guard';
 import type { LimitVerdict, PublishLimits } from './publish-limits';
 import { attribute } from './publisher';
 import { storeEvents } from './store';
@@ -77,8 +78,17 @@ function consentCookieOff(request: Request): boolean {
   if (!header) return false;
   return header.split(';').some((part) => {
     const [key, ...rest] = part.split('=');
-    return key?.trim() === CONSENT_COOKIE && decodeURIComponent(rest.join('=').trim()) === 'off';
+    return key?.trim() === CONSENT_COOKIE && cookieValue(rest.join('=').trim()) === 'off';
   });
+}
+
+/** A cookie value percent-decoded; one that does not decode (a visitor can send anything) is kept as is. */
+function cookieValue(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 /**
@@ -126,6 +136,8 @@ export function eventRoutes(database: Database, options: EventRoutesOptions): Ho
     } catch {
       return refuse(problem(400, 'invalid_request', 'The request body is not valid JSON.'));
     }
+    const refused = jsonRefusal(body);
+    if (refused) return refused;
     const batch = Array.isArray(body);
     const inputs: unknown[] = Array.isArray(body) ? body : [body];
     if (inputs.length === 0) return refuse(problem(400, 'invalid_event', 'No event in the request body.'));

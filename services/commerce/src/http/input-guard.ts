@@ -1,0 +1,56 @@
+import {
+  type InputProblem,
+  jsonProblem,
+  propertyPathProblem,
+  urlProblem,
+} from '@catalogue/service-kit/input-guard';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError } from './api-error';
+import { errorResponse } from './errors';
+
+/**
+ * The commerce service's edge (issue 20 item 8). Every request's path and query are checked before any
+ * route runs and its body is limited in size; what is parsed from bodies is checked by the one reader of
+ * each kind (`readBody` for JSON, the token endpoint's form reader) with the same rules, and list property
+ * paths by the list compiler. Rules and limits: `@catalogue/service-kit/input-guard`. A refusal is a 400
+ * `InvalidRequest` naming where the problem is, so nothing a caller sends makes SQL fail.
+ */
+export function inputGuard(maxBodyBytes: number): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: () => {
+      const refusal = errorResponse(413, [
+        {
+          ErrorCode: 'RequestTooLarge',
+          Message: `The request body is larger than ${maxBodyBytes} bytes.`,
+          Data: { MaxBytes: maxBodyBytes },
+        },
+      ]);
+      // The rest of the body is never read: the connection cannot carry another request after it.
+      refusal.headers.set('connection', 'close');
+      return refusal;
+    },
+  });
+  return async (c, next) => {
+    const problem = urlProblem(c.req.url);
+    if (problem) throw inputRefusal(problem);
+    return limit(c, next);
+  };
+}
+
+export function inputRefusal(problem: InputProblem): ApiError {
+  return ApiError.of(400, 'InvalidRequest', problem.message, { Property: problem.where });
+}
+
+/** Refuses a parsed JSON body the guard's rules do not accept. */
+export function assertAcceptableJson(value: unknown): void {
+  const problem = jsonProblem(value);
+  if (problem) throw inputRefusal(problem);
+}
+
+/** Refuses a list property path (`xp.a.b…`) deeper than JSON may be. */
+export function assertAcceptablePath(path: readonly string[], code: string): void {
+  const problem = propertyPathProblem(path, path.slice(0, 3).join('.'));
+  if (problem) throw ApiError.of(400, code, problem.message, { Property: `${path.slice(0, 3).join('.')}…` });
+}
