@@ -127,9 +127,3 @@ export function jsonProblem(value: unknown, root = 'body'): InputProblem | null 
   }
   return null;
 }
-
-/** The first problem of a property path into JSON (`xp.a.b`): more segments than JSON may be deep. */
-export function propertyPathProblem(path: readonly string[], where: string): InputProblem | null {
-  if (path.length <= INPUT_LIMITS.maxJsonDepth + 1) return null;
-  return { where, message: `${where} goes more than ${INPUT_LIMITS.maxJsonDepth} levels deep.` };
-}

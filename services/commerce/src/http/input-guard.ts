@@ -1,9 +1,4 @@
-import {
-  type InputProblem,
-  jsonProblem,
-  propertyPathProblem,
-  urlProblem,
-} from '@catalogue/service-kit/input-guard';
+import { type InputProblem, jsonProblem, urlProblem } from '@catalogue/service-kit/input-guard';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './api-error';
@@ -47,10 +42,4 @@ export function inputRefusal(problem: InputProblem): ApiError {
 export function assertAcceptableJson(value: unknown): void {
   const problem = jsonProblem(value);
   if (problem) throw inputRefusal(problem);
-}
-
-/** Refuses a list property path (`xp.a.b…`) deeper than JSON may be. */
-export function assertAcceptablePath(path: readonly string[], code: string): void {
-  const problem = propertyPathProblem(path, path.slice(0, 3).join('.'));
-  if (problem) throw ApiError.of(400, code, problem.message, { Property: `${path.slice(0, 3).join('.')}…` });
 }

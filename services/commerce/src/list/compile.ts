@@ -1,6 +1,5 @@
 import { and, not, or, type SQL, sql } from 'drizzle-orm';
 import { ApiError } from '../http/api-error';
-import { assertAcceptablePath } from '../http/input-guard';
 import type { FilterTerm, FilterValue, ListParams, SortTerm } from './params';
 import type { FieldDef, ListSchema } from './schema';
 
@@ -19,7 +18,6 @@ type Resolved = { kind: 'field'; def: FieldDef; name: string } | { kind: 'xp'; e
 function resolve(schema: ListSchema, path: string[], use: 'filter' | 'sort' | 'search'): Resolved {
   const [head, ...rest] = path;
   if (head !== undefined && head.toLowerCase() === 'xp' && schema.xp && rest.length > 0) {
-    assertAcceptablePath(path, use === 'sort' ? 'List.InvalidSortProperty' : 'List.InvalidProperty');
     const pathLiteral = `{${rest.map((p) => `"${p.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
     return { kind: 'xp', expr: sql`(${schema.xp} #> ${pathLiteral}::text[])`, name: path.join('.') };
   }
