@@ -229,6 +229,12 @@ describe(`list kernel on ${testDriver()}`, () => {
     // the limit) check that grouping them changes no answer, also through the containment test that
     // indexed xp columns add (`xpLowerIndex`).
     const indexed: ListSchema = { ...schema, xpLowerIndex: sql`(lower((${probe.xp})::text)::jsonb)` };
+    // A Count filter's value keeps its operator and becomes a number (a value holding '|' splits into
+    // parts of its own, which must be numbers too: a non-number is a 400 by design, not an answer).
+    const numericValue = (part: string) => {
+      const [, op = '', rest = ''] = /^(!?(?:>=|<=|>|<)?)(.*)$/.exec(part) ?? [];
+      return op + (rest.replace(/[^0-9]/g, '').slice(0, 6) || '1');
+    };
     const manyValuesArb = fc
       .tuple(
         fc.constantFrom('Name', 'ID', 'xp.color', 'xp.size', 'xp.tags', 'xp.flag', 'xp.nested.code', 'Count'),
@@ -244,7 +250,7 @@ describe(`list kernel on ${testDriver()}`, () => {
           .filter(([, v]) => v !== '')
           .map(([op, v]) => (v === '*' || v === '!*' ? v : op + v))
           .join('|');
-        return [key, key === 'Count' ? text.replace(/[^|<>=!0-9-]+/g, '1') : text] as const;
+        return [key, key === 'Count' ? text.split('|').map(numericValue).join('|') : text] as const;
       })
       .filter(([, text]) => text !== '' && !text.split('|').includes(''));
     await fc.assert(
