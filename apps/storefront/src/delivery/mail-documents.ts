@@ -1,4 +1,5 @@
 import type { LocaleCode, UnitSystem } from '@catalogue/dataset/model';
+import { retryAfterOf503 } from '../app/api/unavailable';
 import type { VerifiedUser } from '../auth/verify-token';
 import { generateProductFile } from '../product/generate-product-file';
 import { isProductFileName, type ProductFileName } from '../product/product-files';
@@ -71,7 +72,9 @@ export async function generateDocument(
         file: await projectExportFile(caller.token, caller.user, ref.projectId, ref.format),
       };
     } catch (error) {
-      if (error instanceof ProjectError) return { ok: false, status: error.status, error: error.message };
+      // A busy service is thrown on, so the route answers 503 with its Retry-After (answeringUnavailable).
+      if (error instanceof ProjectError && retryAfterOf503(error) === null)
+        return { ok: false, status: error.status, error: error.message };
       throw error;
     }
   }

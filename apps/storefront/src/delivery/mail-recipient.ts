@@ -1,6 +1,7 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import type { NextRequest } from 'next/server';
 import { Me } from 'ordercloud-javascript-sdk';
+import { unavailableAnswer } from '../app/api/unavailable';
 import { configureInProcessCommerce } from '../data/commerce-sdk';
 import { LOCATION_DETAILS_COOKIE } from '../localisation/location-details';
 import { isLocaleCode } from '../routing/locale-codes';
@@ -18,6 +19,9 @@ export async function accountAddress(token: string): Promise<AccountAddress> {
   try {
     me = await Me.Get({ accessToken: token });
   } catch (error) {
+    // A busy service is not a failure: the route answers 503 with its Retry-After.
+    const busy = unavailableAnswer(error);
+    if (busy) return { ok: false, response: busy };
     console.error('[sendEmail] could not read the user:', error);
     return { ok: false, response: jsonError(502, 'The account service failed; nothing was sent.') };
   }
