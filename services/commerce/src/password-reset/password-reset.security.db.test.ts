@@ -28,7 +28,8 @@ describe(`password reset on ${testDriver()}`, () => {
       commerce().database.db,
       sql`select payload->>'code' as code, payload->>'link' as link, payload->>'locale' as locale,
             (payload->>'expiresInMinutes')::int as minutes
-          from outbox where kind = 'email' and payload->>'username' = ${username} order by id`,
+          from outbox where kind = 'email' and payload->>'template' = 'password-reset'
+            and payload->>'username' = ${username} order by id`,
     );
   const check = async (code: string, clientId = 'storefront') =>
     (await fetch(`${commerce().baseUrl}/v1/password/reset/${encodeURIComponent(code)}?ClientID=${clientId}`))
@@ -159,6 +160,23 @@ describe(`password reset on ${testDriver()}`, () => {
       new Set([JSON.stringify({ status: 204, body: null, retryAfter: null })]),
     );
     expect(await mails('gb-buyer')).toHaveLength(3);
+  });
+
+  it('mails no address its owner has not confirmed, such as one typed into a profile', async () => {
+    const token = (await Auth.Login('au-buyer', BUYER_PASSWORD, 'storefront')).access_token;
+    const victim = 'someone-else@victim.example';
+    const changed = await fetch(`${commerce().baseUrl}/v1/me`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ Email: victim }),
+    });
+    expect(changed.status).toBe(200);
+    expect((await ask({ Email: victim })).status).toBe(204);
+    expect(await mails('au-buyer')).toEqual([]);
+    await commerce().database.db.execute(
+      sql`update users set email = 'au-buyer@southerncross-electrical.example', email_verified_at = now()
+          where id = 'au-buyer'`,
+    );
   });
 
   it('limits the requests of one requester with 429 and Retry-After', async () => {
