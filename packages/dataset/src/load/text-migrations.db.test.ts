@@ -7,54 +7,65 @@ import { describe, expect, it } from 'vitest';
 import { loadDataFiles } from '../data-files';
 import { datasetContent } from '../testing';
 
-const NEW_KEY =
-  /^(verify\.|email\.(verification|accountExists|userMessage)\.|register\.(sent|notReceived|errorUsername|errorUsernameEmail)$)/;
-
 /**
- * Migration 0031 gives installations whose dictionary was loaded before e-mail verification its texts:
- * exactly those of dictionary.yaml, in every locale's language, without touching what an editor changed.
+ * Migrations that give installations whose dictionary was loaded before a feature its texts: exactly those
+ * of dictionary.yaml, in every locale's language, without touching what an editor changed. `edited` is the
+ * key an editor is supposed to have changed in fr-CA.
  */
-describe(`migration 0031's texts on ${testDriver()}`, () => {
-  const statements = readFileSync(path.join(migrationsFolder, '0031_email_verification_rules.sql'), 'utf8')
-    .split('--> statement-breakpoint')
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.includes("type = 'dictionary'"));
+const TEXT_MIGRATIONS = [
+  {
+    file: '0031_email_verification_rules.sql',
+    keys: /^(verify\.|email\.(verification|accountExists|userMessage)\.|register\.(sent|notReceived|errorUsername|errorUsernameEmail)$)/,
+    atLeast: 30,
+    edited: 'verify.title',
+  },
+  { file: '0033_reset_texts.sql', keys: /^forgot\.errorRate$/, atLeast: 1, edited: 'forgot.errorRate' },
+];
 
-  it('adds the missing verification texts of dictionary.yaml and keeps edited ones', async () => {
-    const files = loadDataFiles();
-    const database = await createTestDatabase(undefined, datasetContent(60));
-    try {
-      const keys = Object.keys(files.dictionary.en).filter((key) => NEW_KEY.test(key));
-      expect(keys.length).toBeGreaterThan(30);
-      // An installation from before: none of the keys, and one text an editor has changed since.
-      const removed = sql.join(
-        keys.map((key) => sql`${key}`),
-        sql`, `,
-      );
-      await database.db.execute(
-        sql`update content_items set data = data - array[${removed}]::text[] where type = 'dictionary'`,
-      );
-      await database.db.execute(
-        sql`update content_items set data = data || '{"verify.title": "Edited"}'::jsonb
+describe.each(TEXT_MIGRATIONS)(
+  `migration $file's texts on ${testDriver()}`,
+  ({ file, keys: newKey, atLeast, edited }) => {
+    const statements = readFileSync(path.join(migrationsFolder, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.trim())
+      .filter((statement) => statement.includes("type = 'dictionary'"));
+
+    it('adds the missing texts of dictionary.yaml and keeps edited ones', async () => {
+      const files = loadDataFiles();
+      const database = await createTestDatabase(undefined, datasetContent(60));
+      try {
+        const keys = Object.keys(files.dictionary.en).filter((key) => newKey.test(key));
+        expect(keys.length).toBeGreaterThanOrEqual(atLeast);
+        // An installation from before: none of the keys, and one text an editor has changed since.
+        const removed = sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        );
+        await database.db.execute(
+          sql`update content_items set data = data - array[${removed}]::text[] where type = 'dictionary'`,
+        );
+        await database.db.execute(
+          sql`update content_items set data = data || jsonb_build_object(${edited}::text, 'Edited')
             where type = 'dictionary' and locale = 'fr-CA'`,
-      );
-      for (const statement of statements) await database.db.execute(sql.raw(statement));
+        );
+        for (const statement of statements) await database.db.execute(sql.raw(statement));
 
-      const rows = await queryRows<{ locale: string; data: Record<string, string> }>(
-        database.db,
-        sql`select locale, data from content_items where type = 'dictionary' and id = 'ui'`,
-      );
-      expect(rows).toHaveLength(10);
-      for (const row of rows) {
-        const language = files.locales.find((l) => l.code === row.locale)?.language ?? 'en';
-        for (const key of keys) {
-          const expected =
-            row.locale === 'fr-CA' && key === 'verify.title' ? 'Edited' : files.dictionary[language][key];
-          expect([row.locale, key, row.data[key]]).toEqual([row.locale, key, expected]);
+        const rows = await queryRows<{ locale: string; data: Record<string, string> }>(
+          database.db,
+          sql`select locale, data from content_items where type = 'dictionary' and id = 'ui'`,
+        );
+        expect(rows).toHaveLength(10);
+        for (const row of rows) {
+          const language = files.locales.find((l) => l.code === row.locale)?.language ?? 'en';
+          for (const key of keys) {
+            const expected =
+              row.locale === 'fr-CA' && key === edited ? 'Edited' : files.dictionary[language][key];
+            expect([row.locale, key, row.data[key]]).toEqual([row.locale, key, expected]);
+          }
         }
+      } finally {
+        await database.dispose();
       }
-    } finally {
-      await database.dispose();
-    }
-  });
-});
+    });
+  },
+);
