@@ -102,4 +102,29 @@ describe('the storefront edge of the single server', () => {
     expect(big.status).toBe(413);
     expect(handed).toHaveLength(2);
   });
+
+  it('hands a JSON body to Next whole, and refuses one over 1 MiB with 413 before Next reads it', async () => {
+    handed.length = 0;
+    bodies.length = 0;
+    const json = JSON.stringify({ projectName: 'Büro', token: 'x' });
+    const ok = await fetch(`${base}/api/ordercloud/Buyer/createNewProject`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: json,
+    });
+    expect(ok.status).toBe(200);
+    expect(bodies).toEqual([json]);
+    const huge = `{"projectName":"${'x'.repeat(1024 * 1024)}"}`;
+    for (const body of [huge, new Blob([huge]).stream()]) {
+      const answer = await fetch(`${base}/api/ordercloud/Buyer/createNewProject`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(answer.status).toBe(413);
+      expect(await answer.json()).toEqual({ error: expect.stringContaining('larger than 1048576 bytes') });
+    }
+    expect(handed).toEqual(['POST /api/ordercloud/Buyer/createNewProject']);
+  });
 });

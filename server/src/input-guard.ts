@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { urlProblem } from '@catalogue/service-kit/input-guard';
-import { type FormCheck, refusedFormPage } from './form-guard';
+import { type BodyCheck, refusedBodyPage } from './body-guard';
 
 /**
  * The storefront's edge (issue 20 item 8): every request the single server hands to Next has its URL
@@ -35,15 +35,15 @@ export function guardPageRequest(
 }
 
 /**
- * Answers a refused form post (`form-guard.ts`): `/api/*` with its status in the `{error}` shape; a page
+ * Answers a refused request body (`body-guard.ts`): `/api/*` with its status in the `{error}` shape; a page
  * becomes the GET of `refusedPagePath` (the site's 404 page), returned for Next to answer, or a plain 400
  * without one. Null when the request has been answered here.
  */
-export function refuseForm(
+export function refuseBody(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
-  check: Extract<FormCheck, { ok: false }>,
+  check: Extract<BodyCheck, { ok: false }>,
   refusedPagePath: ((pathname: string) => string) | undefined,
 ): IncomingMessage | null {
   if (check.status === 413) res.setHeader('connection', 'close');
@@ -52,7 +52,7 @@ export function refuseForm(
     res.end(JSON.stringify({ error: check.message }));
     return null;
   }
-  if (refusedPagePath) return refusedFormPage(req, refusedPagePath(pathname));
+  if (refusedPagePath) return refusedBodyPage(req, refusedPagePath(pathname));
   res.writeHead(check.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`Bad Request: ${check.message}`);
   return null;

@@ -4,10 +4,10 @@ import type { Database } from '@catalogue/db';
 import type { Service } from '@catalogue/service-kit';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
+import { checkBody, hasBody } from './body-guard';
 import { answerNonce, applyContentSecurityPolicy, type PagePolicy } from './content-security-policy';
-import { checkFormPost, isFormPost } from './form-guard';
 import { healthReport } from './health';
-import { guardPageRequest, refuseForm } from './input-guard';
+import { guardPageRequest, refuseBody } from './input-guard';
 import { paintFirst } from './paint-first';
 import type { StaticAssets } from './static-assets';
 
@@ -69,14 +69,14 @@ export function createSiteServer({
     }
     if (guardPageRequest(req, res, pathname, refusedPagePath)) return;
     if (staticAssets?.serve(req, res, pathname)) return;
-    if (isFormPost(req)) {
-      checkFormPost(req, MAX_FORM_BYTES).then(
+    if (hasBody(req)) {
+      checkBody(req, MAX_BODY_BYTES).then(
         (check) => {
           if (check.ok) return servePage(check.request, res);
-          const page = refuseForm(req, res, pathname, check, refusedPagePath);
+          const page = refuseBody(req, res, pathname, check, refusedPagePath);
           if (page) servePage(page, res);
         },
-        () => res.destroy(), // the client went away while sending its form
+        () => res.destroy(), // the client went away while sending its body
       );
       return;
     }
@@ -108,8 +108,11 @@ export function createSiteServer({
   return server;
 }
 
-/** Next's limit of a server action's body (`serverActions.bodySizeLimit`, 1 MB), above the CSV import's. */
-const MAX_FORM_BYTES = 1024 * 1024;
+/**
+ * The largest body a page, server action or `/api/*` route gets: Next's limit of a server action's body
+ * (`serverActions.bodySizeLimit`, 1 MB), above every route's own (the CSV import's 256 KB).
+ */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The X-Forwarded-For pages see: one address, the visitor's as far as this server can vouch for it — the

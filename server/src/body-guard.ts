@@ -1,26 +1,32 @@
 import { IncomingMessage } from 'node:http';
 
 /**
- * Form posts on their way to Next (issue 20 item 8). Next reads every `multipart/form-data` POST to a page
- * as a server action's form — also to a path no route matches — and answers 500 when the body is not the
- * multipart its Content-Type announces, or is larger than its 1 MB action limit. So the single server reads
- * such a body first (at most `maxBytes`), checks that it parses as a form, and hands Next a copy of the
- * request with the same bytes; a body that does not parse or is too large is refused before Next sees it.
+ * Request bodies on their way to Next (issue 20 item 8). Next's route handlers (`/api/*`) read a JSON body
+ * whole into memory, whatever its size; and Next reads every `multipart/form-data` POST to a page as a
+ * server action's form — also to a path no route matches — answering 500 when the body is not the multipart
+ * its Content-Type announces, or is larger than its 1 MB action limit. So the single server reads every
+ * body first (at most `maxBytes`), checks that a form parses as one, and hands Next a copy of the request
+ * with the same bytes; a body that is too large, or a form that does not parse, is refused before Next
+ * sees it. (Routes with smaller limits of their own — the CSV import, `/api/sendEmail` — keep them.)
  */
-export type FormCheck =
+export type BodyCheck =
   | { ok: true; request: IncomingMessage }
   | { ok: false; status: 400 | 413; message: string };
 
-/** True for the requests Next would try to read as a form. */
-export function isFormPost(req: IncomingMessage): boolean {
-  return req.method === 'POST' && /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '');
+/** True for a request that carries a body (a length above zero, or a chunked one). */
+export function hasBody(req: IncomingMessage): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
-export async function checkFormPost(req: IncomingMessage, maxBytes: number): Promise<FormCheck> {
+const isForm = (req: IncomingMessage) => /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '');
+
+export async function checkBody(req: IncomingMessage, maxBytes: number): Promise<BodyCheck> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > maxBytes) return tooLarge(req, maxBytes);
   const body = await readAtMost(req, maxBytes);
   if (!body) return tooLarge(req, maxBytes);
+  if (req.method !== 'POST' || !isForm(req)) return { ok: true, request: withBody(req, body) };
   try {
     // The parser Next itself uses for a form without JavaScript (undici's).
     await new Response(new Uint8Array(body), {
@@ -59,16 +65,16 @@ function readAtMost(req: IncomingMessage, maxBytes: number): Promise<Buffer | nu
   });
 }
 
-function tooLarge(req: IncomingMessage, maxBytes: number): FormCheck {
+function tooLarge(req: IncomingMessage, maxBytes: number): BodyCheck {
   // The rest of the body is not read: the connection cannot carry another request.
   req.resume();
-  return { ok: false, status: 413, message: `The form is larger than ${maxBytes} bytes.` };
+  return { ok: false, status: 413, message: `The request body is larger than ${maxBytes} bytes.` };
 }
 
 /**
- * The request a refused form post to a page becomes: a GET of `path` (the site's 404 page), without body.
+ * The request a refused body to a page becomes: a GET of `path` (the site's 404 page), without body.
  */
-export function refusedFormPage(req: IncomingMessage, path: string): IncomingMessage {
+export function refusedBodyPage(req: IncomingMessage, path: string): IncomingMessage {
   const {
     'content-type': _type,
     'content-length': _length,
