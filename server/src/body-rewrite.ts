@@ -7,6 +7,11 @@ export interface BodyRewriter {
   end(): string;
   /** True once the rest of the body may be sent as it is (skips the copying). */
   readonly passingThrough?: boolean;
+  /**
+   * The same rewrite on the bytes themselves, when the rewriter has it: no Latin-1 text is made, and a
+   * chunk with nothing to change can go out as it came.
+   */
+  bytes?: { push(chunk: Buffer): Buffer; end(): Buffer };
 }
 
 /**
@@ -35,6 +40,7 @@ export function rewriteBody(res: ServerResponse, choose: () => BodyRewriter | nu
     const callback = rest.find((arg) => typeof arg === 'function');
     const bytes = asBytes(chunk, rest[0]);
     if (active.passingThrough) return write(bytes, callback);
+    if (active.bytes) return write(active.bytes.push(bytes), callback);
     return write(Buffer.from(active.push(bytes.toString('latin1')), 'latin1'), callback);
   }) as ServerResponse['write'];
   res.end = ((...args: unknown[]) => {
@@ -44,6 +50,10 @@ export function rewriteBody(res: ServerResponse, choose: () => BodyRewriter | nu
     const chunk = typeof args[0] === 'function' ? undefined : args[0];
     const bytes = chunk === undefined || chunk === null ? null : asBytes(chunk, args[1]);
     if (active.passingThrough) return bytes ? end(bytes, callback) : end(callback);
+    if (active.bytes) {
+      const last = bytes ? Buffer.concat([active.bytes.push(bytes), active.bytes.end()]) : active.bytes.end();
+      return last.length > 0 ? end(last, callback) : end(callback);
+    }
     const text = (bytes ? active.push(bytes.toString('latin1')) : '') + active.end();
     return text ? end(Buffer.from(text, 'latin1'), callback) : end(callback);
   }) as ServerResponse['end'];

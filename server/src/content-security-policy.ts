@@ -79,41 +79,74 @@ function joinPolicies(...policies: string[]): string {
   return policies.filter((p) => p.trim() !== '').join('; ');
 }
 
-/** Replaces every occurrence of `from` by `to` in a stream of text, across chunk boundaries. */
-export class NonceSwap implements BodyRewriter {
-  private carry = '';
+const EMPTY = Buffer.alloc(0);
 
-  constructor(
-    private readonly from: string,
-    private readonly to: string,
-  ) {}
+/**
+ * Replaces every occurrence of `from` by `to` in a stream, across chunk boundaries. It works on the bytes
+ * (`bytes`, used by `rewriteBody`): every page answer passes through it whole, so the search is the
+ * buffer's native `indexOf`, a chunk without the nonce goes out as it came, and one with it is copied once
+ * (the nonce written over in place when `to` is as long as `from`, as answer nonces are). `push`/`end` do
+ * the same on Latin-1 text, one character per byte, as `rewriteBody` reads bodies.
+ */
+export class NonceSwap implements BodyRewriter {
+  private readonly from: Buffer;
+  private readonly to: Buffer;
+  private carry: Buffer = EMPTY;
+
+  constructor(from: string, to: string) {
+    this.from = Buffer.from(from, 'latin1');
+    this.to = Buffer.from(to, 'latin1');
+    if (this.from.length === 0) throw new Error('An empty nonce cannot be replaced.');
+  }
+
+  readonly bytes = {
+    push: (chunk: Buffer): Buffer => {
+      const input = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
+      const result = this.replaced(input);
+      // The end may be the start of an occurrence cut by the chunk boundary: held back for the next chunk.
+      const keep = partialMatchAtEnd(result, this.from);
+      this.carry = keep > 0 ? Buffer.from(result.subarray(result.length - keep)) : EMPTY;
+      return keep > 0 ? result.subarray(0, result.length - keep) : result;
+    },
+    end: (): Buffer => {
+      const rest = this.carry;
+      this.carry = EMPTY;
+      return rest;
+    },
+  };
 
   push(chunk: string): string {
-    const text = this.carry + chunk;
-    let out = '';
-    let done = 0;
-    for (let at = text.indexOf(this.from); at !== -1; at = text.indexOf(this.from, done)) {
-      out += text.slice(done, at) + this.to;
-      done = at + this.from.length;
-    }
-    // The end may be the start of an occurrence cut by the chunk boundary: held back for the next chunk.
-    const rest = text.slice(done);
-    const keep = partialMatchAtEnd(rest, this.from);
-    this.carry = rest.slice(rest.length - keep);
-    return out + rest.slice(0, rest.length - keep);
+    return this.bytes.push(Buffer.from(chunk, 'latin1')).toString('latin1');
   }
 
   end(): string {
-    const rest = this.carry;
-    this.carry = '';
-    return rest;
+    return this.bytes.end().toString('latin1');
+  }
+
+  /** `input` with every occurrence replaced: itself when there is none (never written into). */
+  private replaced(input: Buffer): Buffer {
+    let at = input.indexOf(this.from);
+    if (at === -1) return input;
+    if (this.to.length === this.from.length) {
+      const output = Buffer.from(input);
+      for (; at !== -1; at = input.indexOf(this.from, at + this.from.length)) this.to.copy(output, at);
+      return output;
+    }
+    const parts: Buffer[] = [];
+    let done = 0;
+    for (; at !== -1; at = input.indexOf(this.from, done)) {
+      parts.push(input.subarray(done, at), this.to);
+      done = at + this.from.length;
+    }
+    parts.push(input.subarray(done));
+    return Buffer.concat(parts);
   }
 }
 
-/** How many characters at the end of `text` begin `word` without completing it. */
-function partialMatchAtEnd(text: string, word: string): number {
-  for (let length = Math.min(word.length - 1, text.length); length > 0; length--) {
-    if (text.endsWith(word.slice(0, length))) return length;
+/** How many bytes at the end of `data` begin `word` without completing it. */
+function partialMatchAtEnd(data: Buffer, word: Buffer): number {
+  for (let length = Math.min(word.length - 1, data.length); length > 0; length--) {
+    if (data.subarray(data.length - length).equals(word.subarray(0, length))) return length;
   }
   return 0;
 }

@@ -45,6 +45,8 @@ export function textProblem(text: string, where: string): InputProblem | null {
  * reach the code through them.
  */
 export function urlProblem(url: string): InputProblem | null {
+  // NUL, a lone surrogate or bad UTF-8 reach a URL only percent-encoded (Node refuses a raw NUL).
+  if (!url.includes('%') && !url.includes(NUL)) return null;
   const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
   if (start === -1) return null;
   const rest = url.slice(start);

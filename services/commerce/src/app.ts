@@ -2,7 +2,7 @@ import type { Database } from '@catalogue/db';
 import { loggableError } from '@catalogue/db/errors';
 import { defineService, routeTable, type Service, type ServiceOptions } from '@catalogue/service-kit';
 import { Hono } from 'hono';
-import { clientAddressResolver } from './auth/client-address';
+import { ADDRESS_LIMITED_PATHS, clientAddressResolver } from './auth/client-address';
 import { KeyStore } from './auth/keys';
 import { LoginThrottle } from './auth/login-throttle';
 import { authenticate } from './auth/middleware';
@@ -108,7 +108,8 @@ export function createCommerceService(database: Database, options: CommerceServi
   });
 
   const app = new Hono<CommerceEnv>().basePath(options.basePath || '/');
-  app.use('*', clientAddressResolver(config.TRUST_PROXY === 'true'));
+  const addresses = clientAddressResolver(config.TRUST_PROXY === 'true');
+  for (const path of ADDRESS_LIMITED_PATHS) app.use(path, addresses);
   app.use('*', inputGuard(config.COMMERCE_MAX_BODY_BYTES));
   mountTokenEndpoint(app, { db, tokens, config, logins });
   mountOAuthRoutes(app, db, keys, tokens, tokenState);

@@ -15,7 +15,7 @@ export function authenticate(tokens: TokenService, state: TokenState): Middlewar
     if (!match?.[1])
       throw ApiError.of(401, 'InvalidToken', 'An access token is required: Authorization: Bearer <token>.');
     const principal = await tokens.verify(match[1]);
-    await state.assertCurrent(principal);
+    await state.assertCurrent(principal, c);
     c.set('principal', principal);
     await next();
   };

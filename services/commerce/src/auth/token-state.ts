@@ -28,8 +28,11 @@ export class TokenState {
     private readonly cache: ReadCache | null,
   ) {}
 
-  /** Throws 401 InvalidToken when the principal's token no longer counts. */
-  async assertCurrent(principal: Principal): Promise<void> {
+  /**
+   * Throws 401 InvalidToken when the principal's token no longer counts. `request` (the Hono context) lets
+   * the request's later cached reads share the generations read here.
+   */
+  async assertCurrent(principal: Principal, request?: object): Promise<void> {
     const key = [
       'token-state',
       principal.companyType,
@@ -38,7 +41,7 @@ export class TokenState {
       principal.sessionId ?? '',
     ].join('\u0000');
     const state = this.cache
-      ? await this.cache.rememberValue(['identity'], key, () => this.read(principal))
+      ? await this.cache.rememberValue(['identity'], key, () => this.read(principal), undefined, request)
       : await this.read(principal);
     if (!state.found) throw revoked('The user of this token no longer exists.');
     if (!state.usable) throw revoked('The user of this token is not active.');

@@ -30,6 +30,9 @@ export function inputGuard(maxBodyBytes: number): MiddlewareHandler {
   return async (c, next) => {
     const problem = urlProblem(c.req.url);
     if (problem) throw inputRefusal(problem);
+    // Reads carry no body. The limit reads `c.req.raw`, which makes the Node adapter build a full Request
+    // (headers copied, an AbortSignal): on a GET that alone cost 60 % of the throughput of GET /v1/me.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return limit(c, next);
   };
 }

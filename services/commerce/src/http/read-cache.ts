@@ -31,6 +31,11 @@ export class ReadCache {
   private readonly db: Db;
   /** Generations read through a caller's transaction, read once for the transaction. */
   private readonly perReader = new WeakMap<Db, Promise<Map<string, number>>>();
+  /**
+   * Generations read for a request (its Hono context), once: the token check and the cached read of one
+   * request share a round trip, and a state read after the request began is all either needs.
+   */
+  private readonly perRequest = new WeakMap<object, Promise<Map<string, number>>>();
   /** PGlite: the in-memory generations, once the listener is in place. */
   private local: { ready: Promise<unknown>; generations: Map<string, number> } | undefined;
 
@@ -53,9 +58,12 @@ export class ReadCache {
     }
   }
 
-  /** The committed generation of a group of tables, read by a query that started after this call. */
-  async generation(name: GenerationName): Promise<number> {
-    return (await this.generations()).get(name) ?? 0;
+  /**
+   * The committed generation of a group of tables, read by a query that started after this call (or, with
+   * `request`, after that request began).
+   */
+  async generation(name: GenerationName, request?: object): Promise<number> {
+    return (await this.generations(undefined, request)).get(name) ?? 0;
   }
 
   /**
@@ -63,10 +71,18 @@ export class ReadCache {
    * when given (a transaction's connection: a caller holding one must not wait for another, or a full pool
    * would wait for itself), else shared with the other requests waiting.
    */
-  private async generations(reader?: Db): Promise<Map<string, number>> {
+  private async generations(reader?: Db, request?: object): Promise<Map<string, number>> {
     if (this.local) {
       await this.local.ready;
       return this.local.generations;
+    }
+    if (request && !reader) {
+      let read = this.perRequest.get(request);
+      if (!read) {
+        read = this.generations();
+        this.perRequest.set(request, read);
+      }
+      return read;
     }
     if (reader) {
       // Once per transaction: what it prices or plans after that is remembered under the same state.
@@ -109,8 +125,10 @@ export class ReadCache {
     name: GenerationName,
     key: string,
     compute: () => Promise<string | null>,
+    /** The request being served (its Hono context): the generations are read once for it. */
+    request?: object,
   ): Promise<string | null> {
-    const full = `${name}\u0000${await this.generation(name)}\u0000${key}`;
+    const full = `${name}\u0000${await this.generation(name, request)}\u0000${key}`;
     const hit = this.entries.get(full);
     if (hit !== undefined) return hit;
     const pending = this.inFlight.get(full);
@@ -137,8 +155,10 @@ export class ReadCache {
     key: string,
     compute: () => Promise<T>,
     reader?: Db,
+    /** The request being served (its Hono context), when there is no reader: generations read once for it. */
+    request?: object,
   ): Promise<T> {
-    const generations = await this.generations(reader);
+    const generations = await this.generations(reader, request);
     const full = `${groups.map((g) => `${g}:${generations.get(g) ?? 0}`).join(',')}\u0000${key}`;
     const hit = this.values.get(full);
     if (hit !== undefined) return hit.value as T;
@@ -210,7 +230,7 @@ export function cachedReads(
   basePath = '',
 ): MiddlewareHandler<CommerceEnv> {
   const prefix = basePath.replace(/\/+$/, '');
-  const groupsOf = async (principal: Principal): Promise<string> =>
+  const groupsOf = async (principal: Principal, request: object): Promise<string> =>
     (await cache.remember(
       'identity',
       `groups\u0000${principal.companyType}\u0000${principal.companyId}\u0000${principal.userId}`,
@@ -223,6 +243,7 @@ export function cachedReads(
         );
         return rows.map((r) => r.id).join(',');
       },
+      request,
     )) ?? '';
 
   return async (c, next) => {
@@ -244,17 +265,22 @@ export function cachedReads(
       principal.userType,
       [...principal.roles].sort().join(','),
       route.perUser ? principal.userId : '',
-      route.perGroups ? await groupsOf(principal) : '',
+      route.perGroups ? await groupsOf(principal, c) : '',
       url.pathname,
       url.search,
     ].join('\u0000');
     let response: Response | undefined;
-    const text = await cache.remember(route.generation, key, async () => {
-      await next();
-      response = c.res;
-      if (c.res.status !== 200) return null;
-      return c.res.clone().text();
-    });
+    const text = await cache.remember(
+      route.generation,
+      key,
+      async () => {
+        await next();
+        response = c.res;
+        if (c.res.status !== 200) return null;
+        return c.res.clone().text();
+      },
+      c,
+    );
     // The request that computed the answer sends the handler's own response; the others get the text.
     if (response) return;
     if (text === null) {
