@@ -11,7 +11,11 @@ export interface BodyRewriter {
    * The same rewrite on the bytes themselves, when the rewriter has it: no Latin-1 text is made, and a
    * chunk with nothing to change can go out as it came.
    */
-  bytes?: { push(chunk: Buffer): Buffer; end(): Buffer };
+  bytes?: {
+    /** `owned`: the chunk was made for this rewrite (from a string), so it may be written into. */
+    push(chunk: Buffer, owned: boolean): Buffer;
+    end(): Buffer;
+  };
 }
 
 /**
@@ -40,7 +44,7 @@ export function rewriteBody(res: ServerResponse, choose: () => BodyRewriter | nu
     const callback = rest.find((arg) => typeof arg === 'function');
     const bytes = asBytes(chunk, rest[0]);
     if (active.passingThrough) return write(bytes, callback);
-    if (active.bytes) return write(active.bytes.push(bytes), callback);
+    if (active.bytes) return write(active.bytes.push(bytes, bytes !== chunk), callback);
     return write(Buffer.from(active.push(bytes.toString('latin1')), 'latin1'), callback);
   }) as ServerResponse['write'];
   res.end = ((...args: unknown[]) => {
@@ -51,7 +55,9 @@ export function rewriteBody(res: ServerResponse, choose: () => BodyRewriter | nu
     const bytes = chunk === undefined || chunk === null ? null : asBytes(chunk, args[1]);
     if (active.passingThrough) return bytes ? end(bytes, callback) : end(callback);
     if (active.bytes) {
-      const last = bytes ? Buffer.concat([active.bytes.push(bytes), active.bytes.end()]) : active.bytes.end();
+      const pushed = bytes ? active.bytes.push(bytes, bytes !== chunk) : EMPTY;
+      const rest = active.bytes.end();
+      const last = rest.length === 0 ? pushed : Buffer.concat([pushed, rest]);
       return last.length > 0 ? end(last, callback) : end(callback);
     }
     const text = (bytes ? active.push(bytes.toString('latin1')) : '') + active.end();
@@ -59,6 +65,9 @@ export function rewriteBody(res: ServerResponse, choose: () => BodyRewriter | nu
   }) as ServerResponse['end'];
 }
 
+const EMPTY = Buffer.alloc(0);
+
+/** The chunk's bytes: itself when it is a Buffer, else a new one. */
 function asBytes(chunk: unknown, encoding: unknown): Buffer {
   if (typeof chunk === 'string')
     return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');

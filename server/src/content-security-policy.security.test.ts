@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Database } from '@catalogue/db';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NonceSwap, type PagePolicy } from './content-security-policy';
+import { answerNonce, NonceSwap, type PagePolicy } from './content-security-policy';
 import { createSiteServer } from './site';
 
 const RENDER_NONCE = 'R3nd3rN0nc3-of-the-proc';
@@ -31,6 +31,12 @@ const POLICY: PagePolicy = {
 };
 
 describe('the per-answer nonce swap', () => {
+  it('draws every answer nonce afresh: 22 characters of 16 random bytes, none repeated across pool refills', () => {
+    const nonces = Array.from({ length: 2000 }, answerNonce);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
   it('replaces every occurrence, wherever the chunks are cut, and leaves everything else as it was', () => {
     // The body's bytes, as rewriteBody hands them over (UTF-8 text may be cut inside a character).
     const bytes = Buffer.from(page(RENDER_NONCE).repeat(2));
@@ -48,7 +54,9 @@ describe('the per-answer nonce swap', () => {
           for (let i = 0; i < points.length - 1; i++) {
             const chunk = bytes.subarray(points[i], points[i + 1]);
             const before = Buffer.from(chunk);
-            out.push(swap.bytes.push(chunk));
+            // Odd chunks as made for the answer (from a string: may be written into), even ones as Next's own.
+            const owned = i % 2 === 1;
+            out.push(swap.bytes.push(owned ? Buffer.from(chunk) : chunk, owned));
             expect(chunk.equals(before)).toBe(true); // the writer's buffer is never written into
           }
           out.push(swap.bytes.end());

@@ -30,9 +30,19 @@ export interface PagePolicy {
   apiPolicy: string;
 }
 
+const NONCE_BYTES = 16;
+/** Random bytes for 256 nonces, drawn at once: one call per page for 16 bytes cost about 1 % of a page. */
+let pool = Buffer.alloc(0);
+let taken = 0;
+
 /** A fresh nonce, as long as the render nonce (so a replaced text keeps its length). */
 export function answerNonce(): string {
-  return randomBytes(16).toString('base64url');
+  if (taken + NONCE_BYTES > pool.length) {
+    pool = randomBytes(NONCE_BYTES * 256);
+    taken = 0;
+  }
+  taken += NONCE_BYTES;
+  return pool.toString('base64url', taken - NONCE_BYTES, taken);
 }
 
 /**
@@ -100,9 +110,10 @@ export class NonceSwap implements BodyRewriter {
   }
 
   readonly bytes = {
-    push: (chunk: Buffer): Buffer => {
-      const input = this.carry.length > 0 ? Buffer.concat([this.carry, chunk]) : chunk;
-      const result = this.replaced(input);
+    push: (chunk: Buffer, owned = false): Buffer => {
+      const joined = this.carry.length > 0;
+      const input = joined ? Buffer.concat([this.carry, chunk]) : chunk;
+      const result = this.replaced(input, owned || joined);
       // The end may be the start of an occurrence cut by the chunk boundary: held back for the next chunk.
       const keep = partialMatchAtEnd(result, this.from);
       this.carry = keep > 0 ? Buffer.from(result.subarray(result.length - keep)) : EMPTY;
@@ -116,19 +127,23 @@ export class NonceSwap implements BodyRewriter {
   };
 
   push(chunk: string): string {
-    return this.bytes.push(Buffer.from(chunk, 'latin1')).toString('latin1');
+    return this.bytes.push(Buffer.from(chunk, 'latin1'), true).toString('latin1');
   }
 
   end(): string {
     return this.bytes.end().toString('latin1');
   }
 
-  /** `input` with every occurrence replaced: itself when there is none (never written into). */
-  private replaced(input: Buffer): Buffer {
+  /**
+   * `input` with every occurrence replaced: itself when there is none. It is written into only when
+   * `owned` (made for this answer: a chunk Next wrote as a string, or one joined here); a Buffer Next
+   * wrote may be its cached page, shared by every answer, and is copied.
+   */
+  private replaced(input: Buffer, owned: boolean): Buffer {
     let at = input.indexOf(this.from);
     if (at === -1) return input;
     if (this.to.length === this.from.length) {
-      const output = Buffer.from(input);
+      const output = owned ? input : Buffer.from(input);
       for (; at !== -1; at = input.indexOf(this.from, at + this.from.length)) this.to.copy(output, at);
       return output;
     }

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     refusedPagePath,
     contentSecurityPolicy: {
       renderNonce: createRenderNonce(),
-      scriptPolicy: (nonce) => pageScriptPolicy(nonce, storefront.tracking),
+      scriptPolicy: pageScriptPolicy(storefront.tracking),
       apiPolicy: API_POLICY,
     },
   });

@@ -5,6 +5,8 @@ import type { TrackingConfig } from '../config';
  * the `frame-ancestors` policy next.config.ts sets, with a nonce of its own per answer
  * (server/src/content-security-policy.ts).
  *
+ * The policy is a function of the answer's nonce, made once for the configured tracking scripts.
+ *
  * - `'nonce-…' 'strict-dynamic'`: a script runs only if it carries the answer's nonce (every script Next,
  *   React and the page write) or was added by a script that runs — Next's lazily loaded chunks, the
  *   paint-first loader's chunks, the third-party scripts `tracking/external-script.tsx` adds and what
@@ -13,13 +15,11 @@ import type { TrackingConfig } from '../config';
  *   `'strict-dynamic'`, the allowance of older ones (CSP level 2).
  * - `object-src 'none'`: no plugins; `base-uri 'none'`: no `<base>` redirecting relative script URLs.
  */
-export function pageScriptPolicy(nonce: string, tracking: TrackingConfig): string {
-  const sources = ["'self'", ...thirdPartyScriptOrigins(tracking)];
-  return [
-    `script-src 'nonce-${nonce}' 'strict-dynamic' ${sources.join(' ')}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-  ].join('; ');
+export function pageScriptPolicy(tracking: TrackingConfig): (nonce: string) => string {
+  // Everything but the nonce is the same on every answer: joined once, not per page.
+  const sources = ["'self'", ...thirdPartyScriptOrigins(tracking)].join(' ');
+  const rest = `'strict-dynamic' ${sources}; object-src 'none'; base-uri 'none'`;
+  return (nonce) => `script-src 'nonce-${nonce}' ${rest}`;
 }
 
 /** The origins of the configured third-party scripts (tag manager, analytics, consent, recording). */
