@@ -9,6 +9,7 @@ import { answerNonce, applyContentSecurityPolicy, type PagePolicy } from './cont
 import { healthReport } from './health';
 import { guardPageRequest, refuseBody } from './input-guard';
 import { paintFirst } from './paint-first';
+import { ResponseCache } from './response-cache/response-cache';
 import type { StaticAssets } from './static-assets';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -28,6 +29,11 @@ export interface SiteOptions {
   refusedPagePath?: (pathname: string) => string;
   /** The pages' Content-Security-Policy (content-security-policy.ts); none without it. */
   contentSecurityPolicy?: PagePolicy;
+  /**
+   * Finished answers of cached pages, served without Next (response-cache/response-cache.ts); used only
+   * with a Content-Security-Policy, whose per-answer nonce it fills in.
+   */
+  responseCache?: ResponseCache;
 }
 
 /**
@@ -43,6 +49,7 @@ export function createSiteServer({
   staticAssets,
   refusedPagePath,
   contentSecurityPolicy,
+  responseCache,
 }: SiteOptions): Server {
   const routes = services.map((service) => ({
     prefix: service.basePath,
@@ -69,6 +76,19 @@ export function createSiteServer({
     }
     if (guardPageRequest(req, res, pathname, refusedPagePath)) return;
     if (staticAssets?.serve(req, res, pathname)) return;
+    if (responseCache && contentSecurityPolicy && ResponseCache.eligible(req)) {
+      responseCache.serve(req, res).then(
+        (outcome) => {
+          if (outcome !== 'served') servePage(req, res, outcome === 'miss');
+        },
+        (error: unknown) => {
+          console.error('[server] answering a stored page failed:', error);
+          if (res.headersSent) res.destroy();
+          else servePage(req, res, false);
+        },
+      );
+      return;
+    }
     if (hasBody(req)) {
       checkBody(req, MAX_BODY_BYTES).then(
         (check) => {
@@ -82,19 +102,29 @@ export function createSiteServer({
     }
     servePage(req, res);
   });
-  /** Next's answer for a page, a route or a server action, rewritten and compressed on its way out. */
-  const servePage = (req: IncomingMessage, res: ServerResponse) => {
+  /**
+   * Next's answer for a page, a route or a server action, rewritten and compressed on its way out;
+   * `record`: kept by the response cache if it can be answered again.
+   */
+  const servePage = (req: IncomingMessage, res: ServerResponse, record = false) => {
     keepPagesOutOfSharedCaches(res);
     req.headers['x-forwarded-for'] = forwardedFor(req, trustProxy);
     if (!trustProxy) dropForwardedOrigin(req);
     // Pages' compression is done here, not by Next (`compress: false`): the paint-first rewrite needs
     // the HTML's text, and Brotli comes with it. Next writes → nonce swap → paint-first → compression →
-    // socket (each wrapper installed later sees the bytes earlier).
+    // socket (each wrapper installed later sees the bytes earlier). The response cache looks at the
+    // bytes between paint-first and compression: the finished text, with the answer's nonce.
     compress(req, res, () => {
       const nonce = contentSecurityPolicy ? answerNonce() : undefined;
-      paintFirst(res, nonce);
-      if (contentSecurityPolicy && nonce) applyContentSecurityPolicy(req, res, contentSecurityPolicy, nonce);
-      Promise.resolve(pages(req, res)).catch((error: unknown) => {
+      const handle = () => {
+        paintFirst(res, nonce);
+        if (contentSecurityPolicy && nonce)
+          applyContentSecurityPolicy(req, res, contentSecurityPolicy, nonce);
+        return pages(req, res);
+      };
+      const handled =
+        record && responseCache && nonce ? responseCache.record(req, res, nonce, handle) : handle();
+      Promise.resolve(handled).catch((error: unknown) => {
         console.error('[server] page handler failed:', error);
         if (!res.headersSent) {
           res.statusCode = 500;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import type { TagVersions } from './tag-feed';
 
@@ -61,6 +62,25 @@ function sizeOf(entry: Stored): number {
   return size;
 }
 
+/** One entry a request was served from (`PageCache.isCurrent` says later whether it still is served). */
+export interface PageCacheHit {
+  key: string;
+  entry: object;
+}
+
+/** What one request read from the page cache: recorded while `pageReads.run` covers its handling. */
+export interface PageReads {
+  hits: PageCacheHit[];
+  /** A read found nothing (or could not trust the feed): the answer was rendered, at least in part. */
+  missed: boolean;
+}
+
+/**
+ * The page-cache reads of the request being handled, for the response cache in front of Next
+ * (server/src/response-cache/): an answer built only from hits may be kept as long as those hits are.
+ */
+export const pageReads = new AsyncLocalStorage<PageReads>();
+
 export interface PageCacheStats {
   entries: number;
   bytes: number;
@@ -87,13 +107,18 @@ export class PageCache {
     } catch (error) {
       // Without the feed nothing cached can be trusted: render afresh (and store nothing from it).
       console.error('[page-cache] reading the tag feed failed:', error);
+      const reads = pageReads.getStore();
+      if (reads) reads.missed = true;
       this.pending.set(key, { version: -1, at: Date.now() });
       return null;
     }
     const entry = this.entries.get(key);
+    const reads = pageReads.getStore();
     if (entry && this.tags.latestOf(entry.tags) <= entry.version) {
+      reads?.hits.push({ key, entry });
       return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
     }
+    if (reads) reads.missed = true;
     if (entry) this.entries.delete(key);
     const seen = this.tags.version;
     const now = Date.now();
@@ -104,6 +129,22 @@ export class PageCache {
     this.pending.set(key, { version, at: earlier && version === earlier.version ? earlier.at : now });
     if (this.pending.size > MAX_PENDING) this.pending.delete(this.pending.keys().next().value as string);
     return null;
+  }
+
+  /**
+   * True while every hit is still the entry `get` would serve for its key: not dropped, replaced or
+   * evicted, and none of its tags changed since (the same check as `get`, after the same feed sync).
+   */
+  async isCurrent(hits: readonly PageCacheHit[]): Promise<boolean> {
+    try {
+      await this.tags.sync();
+    } catch {
+      return false;
+    }
+    return hits.every((hit) => {
+      const entry = this.entries.get(hit.key);
+      return entry === hit.entry && this.tags.latestOf(entry.tags) <= entry.version;
+    });
   }
 
   async set(
