@@ -243,6 +243,38 @@ describe('hostile input and the Content-Security-Policy on the site', () => {
     }
   });
 
+  it('runs a page the response cache answers, and the same page kept after a 304, under its policy', async () => {
+    // A render, then a page-cache hit, which the response cache keeps (just after answering it).
+    for (let i = 0; i < 2; i++) await (await fetch(`${site.url}${familyPath}`)).arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const context = await newContext();
+    const page = await context.newPage();
+    const violations = await watchViolations(page);
+    const ran = async () => {
+      await expect
+        .poll(() =>
+          page.evaluate(() => (window as unknown as { __tagManagerInline?: number }).__tagManagerInline),
+        )
+        .toBe(1);
+      await page.locator('.sku-table tbody .add-to-project__button').first().click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+    };
+    const answer = await page.goto(`${site.url}${familyPath}`);
+    expect(await answer?.headerValue('etag')).toMatch(/^W\/"/); // from the response cache
+    expect(await answer?.headerValue('content-encoding')).toBe('gzip');
+    await ran();
+    // A reload revalidates: 304 without a policy, the stored document keeps the policy it came with.
+    // (Chromium reports the stored answer's status, 200, with the 304's own headers.)
+    const again = await page.reload();
+    const revalidated = (await again?.allHeaders()) ?? {};
+    expect(revalidated.etag).toBe(await answer?.headerValue('etag'));
+    expect(revalidated['content-security-policy']).toBeUndefined();
+    await ran();
+    expect(await violations()).toEqual([]);
+    await context.close();
+  });
+
   it('runs no script injected into a page without its answer’s nonce, and the page still works', async () => {
     const context = await newContext();
     const page = await context.newPage();

@@ -18,8 +18,11 @@ import { type BodyRewriter, rewriteBody } from './body-rewrite';
  * of their own. A request's own Content-Security-Policy headers are dropped, so nobody can choose the
  * nonce a cached page is rendered with.
  *
- * HTML answers lose their validators (ETag, Last-Modified) and conditional page requests theirs: a 304
- * would keep the cached document with an old nonce under a new policy, and nothing would run.
+ * Answers that come from Next lose their HTML validators (ETag, Last-Modified) and conditional page
+ * requests theirs: Next's 304 would carry the new answer's policy over the cached document's old nonce,
+ * and nothing would run. Pages the response cache answers (response-cache/response-cache.ts) carry a weak
+ * ETag of their nonce-free content instead, and its 304 carries no Content-Security-Policy at all, so the
+ * browser keeps the document and the policy it stored together.
  */
 export interface PagePolicy {
   /** The process's render nonce. */

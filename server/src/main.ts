@@ -24,6 +24,7 @@ import { serverConfigFromEnv } from './config';
 import { PageCache, setSharedPageCache } from './page-cache/page-cache';
 import { TagVersions, touchTags } from './page-cache/tag-feed';
 import { storefrontDir } from './paths';
+import { ResponseCache } from './response-cache/response-cache';
 import { seedOnFirstRun } from './seed';
 import { createSiteServer } from './site';
 import { StaticAssets } from './static-assets';
@@ -61,12 +62,16 @@ async function main(): Promise<void> {
   setSharedServices(services);
   // Emails and marketing pushes queued in the outbox (by this or any other instance) go out from here.
   const outbox = await startOutbox(database, outboxConfig);
+  const renderNonce = createRenderNonce();
+  let responseCache: ResponseCache | undefined;
   if (config.PAGE_CACHE_MB > 0) {
     const tagVersions = await TagVersions.forDatabase(database);
     await tagVersions.sync();
-    setSharedPageCache(
-      new PageCache(tagVersions, config.PAGE_CACHE_MB * 1024 * 1024, (tags) => touchTags(database, tags)),
-    );
+    const pageCacheBytes = config.PAGE_CACHE_MB * 1024 * 1024;
+    const pageCache = new PageCache(tagVersions, pageCacheBytes, (tags) => touchTags(database, tags));
+    setSharedPageCache(pageCache);
+    // Finished answers of cached pages (text + gzip, ≈ 1.2× the HTML): half the page cache's budget again.
+    responseCache = new ResponseCache(pageCache, renderNonce, pageCacheBytes / 2);
   }
 
   const { default: next } = await import('next');
@@ -87,8 +92,9 @@ async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY === 'true',
     staticAssets,
     refusedPagePath,
+    ...(responseCache ? { responseCache } : {}),
     contentSecurityPolicy: {
-      renderNonce: createRenderNonce(),
+      renderNonce,
       scriptPolicy: pageScriptPolicy(storefront.tracking),
       apiPolicy: API_POLICY,
     },

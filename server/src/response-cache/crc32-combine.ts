@@ -8,7 +8,8 @@ import { crc32 } from 'node:zlib';
 const POLY = 0xedb88320;
 
 /** a(x) · b(x) modulo p(x). */
-function multiplyModP(a: number, b: number): number {
+export function multiplyModP(a: number, b: number): number {
+  if (a === 0) return 0;
   let m = 0x80000000;
   let p = 0;
   let bb = b >>> 0;

@@ -1,5 +1,5 @@
 import { constants, deflateRawSync } from 'node:zlib';
-import { combineCrc32, crc32, crc32Shift } from './crc32-combine';
+import { crc32, crc32Shift, multiplyModP } from './crc32-combine';
 
 /**
  * A gzip stream of a text "with holes": the text is compressed once, and each answer fills every hole with
@@ -12,16 +12,21 @@ import { combineCrc32, crc32, crc32Shift } from './crc32-combine';
  * The decoder's window holds the real hole bytes where the encoder saw NULs, so a back-reference into a
  * hole would decode differently — but one can only be made for a NUL in the segment, and the text has
  * none (`encode` refuses it): no reference ever reaches a hole, so any fill decodes to the right text.
- * The trailer's CRC-32 is combined from each segment's and the fill's (crc32-combine.ts).
+ * The trailer's CRC-32 comes from the text's with NULs in the holes: a CRC is linear, so filling every
+ * hole with the same bytes adds (their CRC difference from NULs) · Σ x^(8·bytes after the hole), a sum
+ * computed once (crc32-combine.ts): one multiplication per answer.
  */
 export class HoledGzip {
   private constructor(
     /** Compressed segments: one more than there are holes. */
     private readonly parts: readonly Buffer[],
-    private readonly crcs: readonly number[],
-    private readonly shifts: readonly number[],
+    /** CRC-32 of the text with NULs in the holes. */
+    private readonly nulCrc: number,
+    /** Σ over holes of x^(8·bytes after it), modulo the CRC polynomial. */
+    private readonly holesShift: number,
     readonly holeLength: number,
-    private readonly holeShift: number,
+    /** CRC-32 of a hole of NULs. */
+    private readonly nulHoleCrc: number,
     /** Bytes of the decoded text, holes included. */
     readonly textLength: number,
     /** Bytes of every answer's gzip stream. */
@@ -55,12 +60,18 @@ export class HoledGzip {
     const holes = segments.length - 1;
     const length =
       HEADER.length + parts.reduce((sum, part) => sum + part.length, 0) + holes * (5 + holeLength) + 8;
+    let holesShift = 0;
+    let after = holed.length;
+    for (let i = 0; i < holes; i++) {
+      after -= (segments[i] as Buffer).length + holeLength;
+      holesShift ^= crc32Shift(after);
+    }
     return new HoledGzip(
       parts,
-      segments.map((segment) => crc32(segment)),
-      segments.map((segment) => crc32Shift(segment.length)),
+      crc32(holed),
+      holesShift >>> 0,
       holeLength,
-      crc32Shift(holeLength),
+      crc32(hole),
       holed.length,
       length,
     );
@@ -74,16 +85,11 @@ export class HoledGzip {
     stored.writeUInt16LE(fill.length, 1);
     stored.writeUInt16LE(~fill.length & 0xffff, 3);
     fill.copy(stored, 5);
-    const fillCrc = crc32(fill);
     const out: Buffer[] = [HEADER, this.parts[0] as Buffer];
-    let crc = this.crcs[0] as number;
-    for (let i = 1; i < this.parts.length; i++) {
-      out.push(stored, this.parts[i] as Buffer);
-      crc = combineCrc32(crc, fillCrc, this.holeShift);
-      crc = combineCrc32(crc, this.crcs[i] as number, this.shifts[i] as number);
-    }
+    for (let i = 1; i < this.parts.length; i++) out.push(stored, this.parts[i] as Buffer);
+    const crc = this.nulCrc ^ multiplyModP(this.holesShift, crc32(fill) ^ this.nulHoleCrc);
     const trailer = Buffer.allocUnsafe(8);
-    trailer.writeUInt32LE(crc, 0);
+    trailer.writeUInt32LE(crc >>> 0, 0);
     trailer.writeUInt32LE(this.textLength % 2 ** 32, 4);
     out.push(trailer);
     return out;
