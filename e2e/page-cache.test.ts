@@ -57,23 +57,29 @@ async function patch(site: RunningSite, token: string, path: string, body: unkno
 async function load(
   site: RunningSite,
   path: string,
-): Promise<{ html: string; cache: string | null; cacheControl: string | null }> {
+): Promise<{ html: string; cache: string | null; cacheControl: string | null; etag: string | null }> {
   const response = await fetch(`${site.url}${path}`);
   expect(response.status).toBe(200);
   return {
     html: await response.text(),
     cache: response.headers.get('x-nextjs-cache'),
     cacheControl: response.headers.get('cache-control'),
+    // Only answers of the response cache in front of Next carry one (server/src/response-cache/).
+    etag: response.headers.get('etag'),
   };
 }
 
-/** A page loaded twice: the second load is the page cache's answer. */
+/**
+ * A page loaded three times: the second load is the page cache's answer, which the response cache keeps,
+ * and the third the response cache's — so the changes below must get past both.
+ */
 async function cached(site: RunningSite, path: string): Promise<string> {
   await load(site, path);
   const again = await load(site, path);
   expect(again.cache).toBe('HIT');
   // A CDN in front must not keep the page: only the page cache knows when it changes.
   expect(again.cacheControl).toBe('public, max-age=0, must-revalidate');
+  await expect.poll(async () => (await load(site, path)).etag).toMatch(/^W\//);
   return again.html;
 }
 
