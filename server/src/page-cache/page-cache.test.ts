@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryTags, type NextCacheValue, PageCache } from './page-cache';
+import { entryTags, type NextCacheValue, PageCache, type PageReads, pageReads } from './page-cache';
 import { type TagChange, TagVersions } from './tag-feed';
 
 /** A feed in memory: `commit(tags)` is a committed transaction. */
@@ -60,6 +60,41 @@ describe('the page cache', () => {
     expect(await cache.get('/a')).not.toBeNull();
     feed.commit('all');
     expect(await cache.get('/a')).toBeNull();
+  });
+
+  it('records a request’s hits and misses, and says a hit is current only while get would serve that entry', async () => {
+    const feed = memoryFeed();
+    const cache = new PageCache(new TagVersions(feed.read), 1 << 20, async () => undefined);
+    const read = async (key: string) => {
+      const reads: PageReads = { hits: [], missed: false };
+      await pageReads.run(reads, () => cache.get(key));
+      return reads;
+    };
+    expect(await read('/a')).toEqual({ hits: [], missed: true });
+    await cache.set('/a', page(['product:1']), []);
+    const { hits, missed } = await read('/a');
+    expect(missed).toBe(false);
+    expect(hits.map((hit) => hit.key)).toEqual(['/a']);
+    expect(await cache.isCurrent(hits)).toBe(true);
+    feed.commit('product:2');
+    expect(await cache.isCurrent(hits)).toBe(true);
+    feed.commit('product:1');
+    expect(await cache.isCurrent(hits)).toBe(false);
+    // Rendered and stored again: the earlier hit is not that entry.
+    await cache.set('/a', page(['product:1']), []);
+    expect(await cache.isCurrent(hits)).toBe(false);
+    const fresh = (await read('/a')).hits;
+    expect(await cache.isCurrent(fresh)).toBe(true);
+    // Evicted (here: a page that fills the cache nearly alone pushes it out).
+    const small = new PageCache(new TagVersions(feed.read), 4096, async () => undefined);
+    await small.set('/b', page(['product:3']), []);
+    const b = await pageReads.run({ hits: [], missed: false }, async () => {
+      await small.get('/b');
+      return pageReads.getStore()?.hits ?? [];
+    });
+    expect(await small.isCurrent(b)).toBe(true);
+    await small.set('/c', { ...page(['product:4']), html: 'x'.repeat(1800) }, []);
+    expect(await small.isCurrent(b)).toBe(false);
   });
 
   it('drops a page rendered while a change to its data committed (version from before the render)', async () => {
