@@ -13,7 +13,7 @@ describe(`following changes while the database refuses, on ${testDriver()}`, () 
   let engine: SearchEngine;
   const logged: string[] = [];
   beforeAll(async () => {
-    database = await createTestDatabase(undefined, datasetContent(60), { poolSize: 1, poolWaitMs: 50 });
+    database = await createTestDatabase(undefined, datasetContent(60), { poolSize: 1, poolWaitMs: 500 });
     engine = new SearchEngine(database, {
       feedIntervalMs: 20,
       feedMaxDelayMs: 200,
@@ -36,7 +36,7 @@ describe(`following changes while the database refuses, on ${testDriver()}`, () 
       );
     const release = await holdAllConnections(database);
     try {
-      await vi.waitFor(() => expect(engine.feedFailures).toBeGreaterThanOrEqual(5), { timeout: 20_000 });
+      await vi.waitFor(() => expect(engine.feedFailures).toBeGreaterThanOrEqual(4), { timeout: 30_000 });
       expect(engine.feedDelayMs).toBe(200);
       expect(failureLines()).toHaveLength(1);
       expect(String(failureLines()[0]?.[0])).toMatch(/database busy/);
@@ -44,7 +44,7 @@ describe(`following changes while the database refuses, on ${testDriver()}`, () 
     } finally {
       await release();
     }
-    await vi.waitFor(() => expect(engine.feedFailures).toBe(0), { timeout: 20_000 });
+    await vi.waitFor(() => expect(engine.feedFailures).toBe(0), { timeout: 30_000 });
     expect(engine.feedDelayMs).toBe(20);
     expect(failureLines()).toHaveLength(1);
     expect(logged.filter((line) => line.startsWith('following changes again'))).toHaveLength(1);
