@@ -4,29 +4,42 @@ export type AttrValue = string | number | boolean;
 
 /**
  * One filterable attribute of every document: a dictionary of its distinct values and each document's
- * value codes (an Int32Array for the first value, a map for documents with more). Filters and facets
- * work on codes: a filter leaf becomes a table "code accepted?", a facet count an Int32Array of counts.
+ * value codes (an Int32Array for the first value; a document with more has them in one shared Int32Array,
+ * its count then its codes, instead of an array in a map per document: region and category trails are
+ * lists on every product). Filters and facets work on codes: a filter leaf becomes a table "code
+ * accepted?", a facet count an Int32Array of counts.
  */
 export class Column {
   readonly values: AttrValue[] = [];
   /** Folded text of each value, for case- and accent-insensitive comparisons. */
   readonly folded: string[] = [];
-  private readonly codeOf = new Map<string, number>();
+  private readonly stringCodes = new Map<string, number>();
+  private readonly numberCodes = new Map<number, number>();
+  private readonly booleanCodes = new Map<boolean, number>();
   private first = new Int32Array(1024).fill(-1);
-  /** 1 for documents with more than one value (their other codes are in `more`). */
-  private several = new Uint8Array(1024);
-  private readonly more = new Map<number, number[]>();
+  /** Where a document's other codes start in `more` (0: it has none; `more[0]` is unused). */
+  private moreAt = new Int32Array(1024);
+  private more = new Int32Array(1024);
+  private moreUsed = 1;
+  private moreGarbage = 0;
 
   constructor(readonly name: string) {}
 
   private code(value: AttrValue): number {
-    const key = `${typeof value}:${String(value)}`;
-    let code = this.codeOf.get(key);
+    const codes: Map<AttrValue, number> =
+      typeof value === 'string'
+        ? this.stringCodes
+        : typeof value === 'number'
+          ? this.numberCodes
+          : this.booleanCodes;
+    let code = codes.get(value);
     if (code === undefined) {
       code = this.values.length;
       this.values.push(value);
-      this.folded.push(fold(String(value)));
-      this.codeOf.set(key, code);
+      const text = String(value);
+      const folded = fold(text);
+      this.folded.push(folded === text ? text : folded);
+      codes.set(value, code);
     }
     return code;
   }
@@ -36,22 +49,62 @@ export class Column {
       const grown = new Int32Array(Math.max(doc + 1, this.first.length * 2)).fill(-1);
       grown.set(this.first);
       this.first = grown;
-      const flags = new Uint8Array(grown.length);
-      flags.set(this.several);
-      this.several = flags;
+      const at = new Int32Array(grown.length);
+      at.set(this.moreAt);
+      this.moreAt = at;
     }
-    this.more.delete(doc);
-    this.several[doc] = 0;
+    this.dropMore(doc);
     if (!values || values.length === 0) {
       this.first[doc] = -1;
       return;
     }
     const codes = [...new Set(values.map((v) => this.code(v)))];
     this.first[doc] = codes[0] as number;
-    if (codes.length > 1) {
-      this.more.set(doc, codes.slice(1));
-      this.several[doc] = 1;
+    if (codes.length > 1) this.addMore(doc, codes.slice(1));
+  }
+
+  private dropMore(doc: number): void {
+    const at = this.moreAt[doc] as number;
+    if (at === 0) return;
+    this.moreGarbage += 1 + (this.more[at] as number);
+    this.moreAt[doc] = 0;
+  }
+
+  private addMore(doc: number, codes: number[]): void {
+    if (this.moreGarbage > 1 << 16 && this.moreGarbage * 2 > this.moreUsed) this.compactMore();
+    const need = this.moreUsed + 1 + codes.length;
+    if (need > this.more.length) {
+      const grown = new Int32Array(Math.max(need, this.more.length * 2));
+      grown.set(this.more.subarray(0, this.moreUsed));
+      this.more = grown;
     }
+    const at = this.moreUsed;
+    this.more[at] = codes.length;
+    this.more.set(codes, at + 1);
+    this.moreUsed = need;
+    this.moreAt[doc] = at;
+  }
+
+  /** Moves the live code lists together (replaced ones left garbage). */
+  private compactMore(): void {
+    const fresh = new Int32Array(Math.max(1024, this.moreUsed - this.moreGarbage + 1));
+    let used = 1;
+    for (let doc = 0; doc < this.moreAt.length; doc++) {
+      const at = this.moreAt[doc] as number;
+      if (at === 0) continue;
+      const length = 1 + (this.more[at] as number);
+      fresh.set(this.more.subarray(at, at + length), used);
+      this.moreAt[doc] = used;
+      used += length;
+    }
+    this.more = fresh;
+    this.moreUsed = used;
+    this.moreGarbage = 0;
+  }
+
+  /** Drops spare capacity (after a full build). */
+  trim(): void {
+    if (this.more.length > this.moreUsed + 1024) this.more = this.more.slice(0, this.moreUsed);
   }
 
   /** The first value code of a document, or -1. */
@@ -63,8 +116,9 @@ export class Column {
   codes(doc: number): number[] {
     const first = this.firstCode(doc);
     if (first < 0) return [];
-    const more = this.several[doc] ? this.more.get(doc) : undefined;
-    return more ? [first, ...more] : [first];
+    const at = this.moreAt[doc] as number;
+    if (at === 0) return [first];
+    return [first, ...this.more.subarray(at + 1, at + 1 + (this.more[at] as number))];
   }
 
   /** Whether a document has a value whose code `accepted` marks. */
@@ -72,10 +126,11 @@ export class Column {
     const first = this.firstCode(doc);
     if (first < 0) return false;
     if (accepted[first]) return true;
-    if (!this.several[doc]) return false;
-    const more = this.more.get(doc);
-    if (!more) return false;
-    for (const code of more) if (accepted[code]) return true;
+    const at = this.moreAt[doc] as number;
+    if (at === 0) return false;
+    const more = this.more;
+    for (let i = at + 1, end = at + 1 + (more[at] as number); i < end; i++)
+      if (accepted[more[i] as number]) return true;
     return false;
   }
 
@@ -84,9 +139,13 @@ export class Column {
     const first = this.firstCode(doc);
     if (first < 0) return;
     counts[first] = (counts[first] as number) + 1;
-    if (!this.several[doc]) return;
-    const more = this.more.get(doc);
-    if (more) for (const code of more) counts[code] = (counts[code] as number) + 1;
+    const at = this.moreAt[doc] as number;
+    if (at === 0) return;
+    const more = this.more;
+    for (let i = at + 1, end = at + 1 + (more[at] as number); i < end; i++) {
+      const code = more[i] as number;
+      counts[code] = (counts[code] as number) + 1;
+    }
   }
 
   /** The codes whose value passes a test, as a table indexed by code. */

@@ -17,6 +17,7 @@ import {
   routeDoc,
   trailCategories,
 } from './documents';
+import { FeedFollower } from './feed-follower';
 import { Locales } from './locales';
 import { type IndexedDoc, TextIndex, type TrailCategory } from './text-index';
 
@@ -28,6 +29,8 @@ const SITE_TYPES = ['locale', 'region', 'attributes', WIDGET_CONTENT_TYPE];
 export interface EngineOptions {
   /** How often the change feed is read when no change signal arrives (ms). */
   feedIntervalMs?: number;
+  /** The longest wait between reads while the feed keeps failing (ms; 30 s by default). */
+  feedMaxDelayMs?: number;
   /** Search answers kept (0: none). */
   cacheEntries?: number;
   log?: (message: string) => void;
@@ -70,7 +73,7 @@ export class SearchEngine {
   feedVersion = 0;
   lastReindex: ReindexStats | null = null;
   readonly ready: Promise<void>;
-  private timer: NodeJS.Timeout | null = null;
+  private follower: FeedFollower | null = null;
   private syncing: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -94,24 +97,36 @@ export class SearchEngine {
   private async start(): Promise<void> {
     await this.reindex();
     if (this.stopped) return;
-    const interval = this.options.feedIntervalMs ?? 1000;
-    this.timer = setInterval(() => {
-      this.sync().catch((error: unknown) => logFailure('following changes failed', error));
-    }, interval);
-    this.timer.unref();
+    const follower = new FeedFollower({
+      sync: () => this.sync(),
+      intervalMs: this.options.feedIntervalMs ?? 1000,
+      maxDelayMs: this.options.feedMaxDelayMs ?? 30_000,
+      onFailing: (error) => logFailure('following changes failed (reading less often until it works)', error),
+      onRecovered: (failures) => this.log(`following changes again after ${failures} failed reads`),
+    });
+    this.follower = follower;
+    follower.start();
     if (this.database.raw.kind === 'pglite') {
       // PGlite's NOTIFY arrives before the committing call returns: follow at once.
       await this.database.raw.client.listen('cache_generation', (name) => {
-        if (name === 'page-tags' && !this.stopped)
-          this.sync().catch((error: unknown) => logFailure('following changes failed', error));
+        if (name === 'page-tags' && !this.stopped) void follower.now();
       });
     }
   }
 
+  /** Failed reads of the change feed since the last success (0 while it works). */
+  get feedFailures(): number {
+    return this.follower?.failures ?? 0;
+  }
+
+  /** The wait before the next timed read of the change feed (ms). */
+  get feedDelayMs(): number | null {
+    return this.follower?.delayMs ?? null;
+  }
+
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.follower?.stop();
   }
 
   private context(): DocContext {

@@ -331,7 +331,7 @@ export function runQuery(index: TextIndex, query: Query): QueryResult {
   } else {
     candidates = new Int32Array(index.size);
     count = 0;
-    for (let doc = 0; doc < index.size; doc++) if (index.docs[doc]) candidates[count++] = doc;
+    for (let doc = 0; doc < index.size; doc++) if (index.has(doc)) candidates[count++] = doc;
   }
   const applied = new Set<string>();
   try {
@@ -437,7 +437,7 @@ export function runQuery(index: TextIndex, query: Query): QueryResult {
       } else {
         const matching: number[] = [];
         for (let doc = 0; doc < index.size; doc++) {
-          if (!index.docs[doc] || !rule.test?.(doc) || placedDocs.has(doc)) continue;
+          if (!index.has(doc) || !rule.test?.(doc) || placedDocs.has(doc)) continue;
           if (admissible(doc)) matching.push(doc);
         }
         pool = topK(Int32Array.from(matching), matching.length, rule.slots.length, better);

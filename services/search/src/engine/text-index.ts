@@ -1,12 +1,10 @@
 import { analyze, fold, LANGUAGES, type Language, squash } from './analysis';
 import { type AttrValue, Column } from './columns';
+import { type DocText, DocTextStore } from './doc-texts';
+import { ListInterner } from './interned';
 import { Postings } from './postings';
 
-/** The searchable texts of a document in one language. */
-export interface DocText {
-  name: string;
-  description: string;
-}
+export type { DocText } from './doc-texts';
 
 /** What the index keeps of one product or content page. */
 export interface IndexedDoc {
@@ -31,6 +29,9 @@ export interface IndexedDoc {
   /** Page path without the locale prefix. */
   path: string;
 }
+
+/** What the index keeps of a document as an object: everything but its texts (see DocTextStore). */
+export type DocMeta = Omit<IndexedDoc, 'text' | 'localized'>;
 
 export type TextField = 'name' | 'description';
 
@@ -92,7 +93,10 @@ function emptyLanguage(): LanguageIndex {
  * update changes postings in place; numbers of removed documents are not reused.
  */
 export class TextIndex {
-  readonly docs: (IndexedDoc | null)[] = [];
+  /** Every document number's document without its texts (null once removed); `doc(n)` has them. */
+  readonly docs: (DocMeta | null)[] = [];
+  private readonly texts = new DocTextStore();
+  private readonly interner = new ListInterner();
   readonly byKey = new Map<string, number>();
   readonly languages = new Map<Language, LanguageIndex>(LANGUAGES.map((l) => [l, emptyLanguage()]));
   readonly columns = new Map<string, Column>();
@@ -112,6 +116,18 @@ export class TextIndex {
 
   get size(): number {
     return this.docs.length;
+  }
+
+  /** Whether a document number holds a document. */
+  has(doc: number): boolean {
+    return this.docs[doc] != null;
+  }
+
+  /** A document with its texts, or null. */
+  doc(number: number): IndexedDoc | null {
+    const meta = this.docs[number];
+    if (!meta) return null;
+    return { ...meta, text: this.texts.text(number), localized: this.texts.localized(number) };
   }
 
   language(language: Language): LanguageIndex {
@@ -158,15 +174,23 @@ export class TextIndex {
   upsert(doc: IndexedDoc): number {
     const existing = this.byKey.get(doc.key);
     let number: number;
+    const { text: _text, localized, ...rest } = doc;
+    const meta: DocMeta = {
+      ...rest,
+      scopes: this.interner.list(rest.scopes),
+      attrs: this.interner.record(rest.attrs),
+      fields: this.interner.fields(rest.fields),
+    };
     if (existing !== undefined) {
       this.unindex(existing);
       number = existing;
-      this.docs[number] = doc;
+      this.docs[number] = meta;
     } else {
       number = this.docs.length;
-      this.docs.push(doc);
+      this.docs.push(meta);
       this.byKey.set(doc.key, number);
     }
+    this.texts.set(number, doc.text, localized);
     this.live++;
     this.indexDoc(number, doc);
     this.version++;
@@ -178,6 +202,7 @@ export class TextIndex {
     if (number === undefined) return false;
     this.unindex(number);
     this.docs[number] = null;
+    this.texts.clear(number);
     this.byKey.delete(key);
     this.version++;
     return true;
@@ -225,7 +250,7 @@ export class TextIndex {
     if (!doc) return;
     this.live--;
     this.scopeMasks[number] = 0;
-    for (const [language, text] of Object.entries(doc.text) as [Language, DocText][]) {
+    for (const [language, text] of Object.entries(this.texts.text(number)) as [Language, DocText][]) {
       const index = this.language(language);
       this.indexField(index, index.name, number, text.name, language, -1);
       this.indexField(index, index.description, number, text.description, language, -1);
@@ -382,8 +407,9 @@ export class TextIndex {
     if (!index.nameRank) {
       const keyed: { doc: number; key: string }[] = [];
       for (let doc = 0; doc < this.docs.length; doc++) {
-        const d = this.docs[doc];
-        const name = d?.text[language]?.name ?? d?.text.en?.name;
+        const name = this.has(doc)
+          ? (this.texts.name(doc, language) ?? this.texts.name(doc, 'en'))
+          : undefined;
         keyed.push({ doc, key: name === undefined ? '\uffff' : fold(name) });
       }
       keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.doc - b.doc));
@@ -403,6 +429,8 @@ export class TextIndex {
       for (const list of index.description.values()) list.trim();
     }
     for (const list of this.categoryDocs.values()) list.trim();
+    this.texts.trim();
+    for (const column of this.columns.values()) column.trim();
   }
 }
 

@@ -277,8 +277,8 @@ export async function recommend(item: WidgetItem, ctx: WidgetContext): Promise<W
   const fields = item.recommendations?.content?.fields ?? config.fields;
   const content = docs
     .slice(0, limit)
-    .map((n) => index.docs[n])
-    .filter((doc): doc is IndexedDoc => doc !== null && doc !== undefined)
+    .map((n) => index.doc(n))
+    .filter((doc): doc is IndexedDoc => doc !== null)
     .map((doc) => render(doc, ctx, fields));
   return {
     rfk_id: item.rfk_id,

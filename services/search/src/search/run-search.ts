@@ -12,7 +12,7 @@ import {
   type SlotRule,
   type SortKey,
 } from '../engine/search';
-import { categoryName, type TextIndex } from '../engine/text-index';
+import { categoryName, type IndexedDoc, type TextIndex } from '../engine/text-index';
 import type { SearchError } from '../http/errors';
 import type { WidgetContext } from '../widgets/registry';
 import { facetValueId, parseFacetValueId } from '../wire/facet-id';
@@ -240,10 +240,7 @@ function addRule(
   });
 }
 
-function fieldValue(
-  doc: NonNullable<TextIndex['docs'][number]>,
-  language: Language,
-): Record<string, unknown> {
+function fieldValue(doc: IndexedDoc, language: Language): Record<string, unknown> {
   return {
     ...doc.fields,
     ...(doc.localized[language] ?? doc.localized.en ?? Object.values(doc.localized)[0] ?? {}),
@@ -330,7 +327,7 @@ function computeWidgetSearch(
   const fields = search.content?.fields ?? config.fields;
   const hl = search.query?.highlight;
   const content: EntityContent[] = result.page.map((number) => {
-    const doc = index.docs[number];
+    const doc = index.doc(number);
     if (!doc) return { id: '' };
     const values = fieldValue(doc, language);
     values.url = localePath(ctx.locale, doc.path);
