@@ -50,8 +50,16 @@ export async function prepareBenchDatabase<T>(
   }
   // Loading 100,000 SKUs ends with an `analyze` that outlasts the 5 s statement timeout on a busy machine.
   const database = await createTestDatabase('postgres', undefined, { statementTimeoutMs: LOAD_TIMEOUT_MS });
-  await loadDataset(database.db, dataset);
-  const found = await inspect(database);
+  let found: T;
+  try {
+    await loadDataset(database.db, dataset);
+    found = await inspect(database);
+  } catch (error) {
+    // A failed load would otherwise leave a database of up to 100,000 SKUs behind.
+    await database.dispose();
+    data.remove();
+    throw error;
+  }
   return {
     env: { DATA_DIR: data.dir, DATABASE_URL: database.url ?? '' },
     dataDir: data.dir,
