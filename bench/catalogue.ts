@@ -19,28 +19,43 @@ interface Scenario {
   paths: string[];
 }
 
-async function scenarios(db: Db): Promise<Scenario[]> {
-  // Categories at any level holding at least a page of products below them (the dataset's category IDs
-  // are dotted paths, so each assignment counts for every prefix of its category).
-  const categories = await queryRows<{ id: string }>(
+/**
+ * Categories of catalog-us at any level holding at least a page of products below them (the dataset's
+ * category IDs are dotted paths, so each assignment counts for every prefix of its category).
+ */
+export async function benchCategories(db: Db, limit = QUERIES_PER_SCENARIO): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
     db,
     sql`select prefix as id from category_product_assignments cp,
           lateral (select array_to_string((string_to_array(cp.category_id, '.'))[1:n], '.') as prefix
                    from generate_series(1, cardinality(string_to_array(cp.category_id, '.'))) n) p
         where cp.catalog_id = 'catalog-us' group by prefix having count(*) >= 24
-        order by md5(prefix) limit ${QUERIES_PER_SCENARIO}`,
+        order by md5(prefix) limit ${limit}`,
   );
+  return rows.map((r) => r.id);
+}
+
+/** String values of the Material and Finish attributes, for `xp.<key>=<value>` filters. */
+export async function benchXpValues(
+  db: Db,
+  limit = QUERIES_PER_SCENARIO,
+): Promise<{ key: string; value: string }[]> {
+  return queryRows<{ key: string; value: string }>(
+    db,
+    sql`select key, value from (select distinct k.key, k.value #>> '{}' as value from products p,
+        jsonb_each(p.xp) k where k.key in ('Material', 'Finish') and jsonb_typeof(k.value) = 'string') t
+        order by md5(key || value) limit ${limit}`,
+  );
+}
+
+async function scenarios(db: Db): Promise<Scenario[]> {
+  const categories = (await benchCategories(db)).map((id) => ({ id }));
   const words = await queryRows<{ word: string }>(
     db,
     sql`select w as word from (select distinct regexp_split_to_table(lower(name), '[^a-z]+') as w
         from products) t where length(w) >= 4 order by md5(w) limit ${QUERIES_PER_SCENARIO}`,
   );
-  const values = await queryRows<{ key: string; value: string }>(
-    db,
-    sql`select key, value from (select distinct k.key, k.value #>> '{}' as value from products p,
-        jsonb_each(p.xp) k where k.key in ('Material', 'Finish') and jsonb_typeof(k.value) = 'string') t
-        order by md5(key || value) limit ${QUERIES_PER_SCENARIO}`,
-  );
+  const values = await benchXpValues(db);
   if (categories.length === 0 || words.length === 0 || values.length === 0)
     throw new Error('the dataset has no categories, words or xp values for the benchmark');
   const base = '/v1/me/products?pageSize=24';

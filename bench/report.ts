@@ -1,13 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const file = fileURLToPath(new URL('../docs/BENCHMARKS.md', import.meta.url));
+/** docs/BENCHMARKS.md */
+export const BENCHMARKS = fileURLToPath(new URL('../docs/BENCHMARKS.md', import.meta.url));
 
 /** Replaces the text between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->` (appends the section if new). */
 export function writeSection(name: string, markdown: string): void {
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- /bench:${name} -->`;
-  const current = readFileSync(file, 'utf8');
+  const current = readFileSync(BENCHMARKS, 'utf8');
   const block = `${start}\n${markdown.trim()}\n${end}`;
   const from = current.indexOf(start);
   const to = current.indexOf(end);
@@ -15,5 +16,5 @@ export function writeSection(name: string, markdown: string): void {
     from !== -1 && to > from
       ? current.slice(0, from) + block + current.slice(to + end.length)
       : `${current.trimEnd()}\n\n${block}\n`;
-  writeFileSync(file, next);
+  writeFileSync(BENCHMARKS, next);
 }

@@ -1,4 +1,5 @@
 import { catalogueBench } from './catalogue';
+import { coldBench } from './cold';
 import { commerceBench } from './commerce';
 import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
@@ -16,6 +17,7 @@ const suites: Record<string, () => Promise<string>> = {
   pages: pagesBench,
   lighthouse: lighthouseBench,
   search: searchBench,
+  cold: coldBench,
 };
 
 const requested = process.argv.slice(2);

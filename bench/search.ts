@@ -48,13 +48,14 @@ function percentiles(values: number[]): Percentiles {
   return { p50: at(50), p99: at(99), max: at(100) };
 }
 
-function startSearch(env: Record<string, string>): Promise<StandaloneService> {
+/** The search service alone, with its answer cache off. */
+export function startSearch(env: Record<string, string>): Promise<StandaloneService> {
   return startStandaloneService('search', { ...env, SEARCH_CACHE_ENTRIES: '0' });
 }
 
-const US = { locale: { language: 'en', country: 'us' } };
+export const US = { locale: { language: 'en', country: 'us' } };
 
-async function post(
+export async function post(
   url: string,
   body: unknown,
 ): Promise<{ status: number; json: Json; ms: number; server: number }> {
@@ -75,7 +76,7 @@ async function post(
 }
 
 /** 20 searches with a word of the catalogue and two facet values that find products together. */
-async function facetedSearches(url: string, words: string[]): Promise<unknown[]> {
+export async function facetedSearches(url: string, words: string[]): Promise<unknown[]> {
   const bodies: unknown[] = [];
   const searchFor = (word: string, types: unknown[], limit: number) => ({
     context: US,
@@ -191,7 +192,8 @@ interface Reindex {
   content: number;
 }
 
-const WORDS = [
+/** Words of the catalogue's product names, for keyphrases and `?search=`. */
+export const WORDS = [
   'conduit',
   'tray',
   'steel',

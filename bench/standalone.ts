@@ -7,6 +7,8 @@ import { createTestDatabase } from '@catalogue/db/testing';
 import { temporaryDataDir } from '../e2e/harness/site';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** Statement timeout while a benchmark database is loaded (the services keep their own setting). */
+const LOAD_TIMEOUT_MS = 30 * 60_000;
 
 export interface BenchDatabase<T> {
   /** DATA_DIR and DATABASE_URL for a server started over the prepared database. */
@@ -46,9 +48,18 @@ export async function prepareBenchDatabase<T>(
       await database.close();
     }
   }
-  const database = await createTestDatabase('postgres');
-  await loadDataset(database.db, dataset);
-  const found = await inspect(database);
+  // Loading 100,000 SKUs ends with an `analyze` that outlasts the 5 s statement timeout on a busy machine.
+  const database = await createTestDatabase('postgres', undefined, { statementTimeoutMs: LOAD_TIMEOUT_MS });
+  let found: T;
+  try {
+    await loadDataset(database.db, dataset);
+    found = await inspect(database);
+  } catch (error) {
+    // A failed load would otherwise leave a database of up to 100,000 SKUs behind.
+    await database.dispose();
+    data.remove();
+    throw error;
+  }
   return {
     env: { DATA_DIR: data.dir, DATABASE_URL: database.url ?? '' },
     dataDir: data.dir,

@@ -2,6 +2,12 @@ import { type Database, queryRows } from '@catalogue/db';
 import { sql } from 'drizzle-orm';
 import { backoffSeconds } from './backoff';
 import { describeError, PermanentDeliveryError, UnknownWorkError } from './errors';
+import {
+  DEFAULT_REFUSAL_BACKOFF,
+  databaseRefusal,
+  RefusalBackoff,
+  type RefusalBackoffOptions,
+} from './refusal';
 import { type Log, type WakeUp, wakeUpOnNotify } from './wake-up';
 
 /** One claimed outbox row, as a handler sees it. */
@@ -33,6 +39,8 @@ export interface OutboxWorkerOptions {
   batch: number;
   log?: Log;
   random?: () => number;
+  /** How long to leave a refusing database alone (DEFAULT_REFUSAL_BACKOFF: from 1 s, doubling, up to 60 s). */
+  refusalBackoff?: RefusalBackoffOptions;
 }
 
 export type DeliveryOutcome = 'delivered' | 'retry' | 'failed';
@@ -54,6 +62,11 @@ export function deliveryId(row: Pick<OutboxRow, 'id' | 'createdAt'>): string {
  * `last_error` and schedules the next attempt with exponential backoff and jitter up to the cap, for ever
  * (logged as an error from `alertAttempts` on): nothing is dropped. Delivery is at least once — a crash
  * between delivering and recording it delivers again — and each delivery carries `deliveryId(row)`.
+ *
+ * While the database refuses work (no free connection, statement timeout, connection refused or lost),
+ * the worker leaves it alone — polls and wake-ups do nothing — for a wait that doubles with each refused
+ * look up to a cap, and looks again when it ends; the first look that gets through resets it. Logged once
+ * when the refusals start and once when they end, so a database that is down does not fill the log.
  */
 export class OutboxWorker {
   private readonly log: Log;
@@ -64,6 +77,11 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
   private wakeUp: WakeUp | null = null;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Refused looks in a row and the wait before the next one. */
+  readonly refusals: RefusalBackoff;
+  private retryTimer: NodeJS.Timeout | null = null;
+  /** A refusal met while recording outcomes in the current round of deliveries. */
+  private refusedWhileRecording: unknown = null;
 
   constructor(
     private readonly database: Database,
@@ -71,6 +89,7 @@ export class OutboxWorker {
   ) {
     this.log = options.log ?? console;
     this.random = options.random ?? Math.random;
+    this.refusals = new RefusalBackoff(options.refusalBackoff ?? DEFAULT_REFUSAL_BACKOFF, this.log);
   }
 
   /** Starts polling and listening for new rows, and delivers what is already due. */
@@ -78,6 +97,7 @@ export class OutboxWorker {
     this.wakeUp = wakeUpOnNotify(this.database, () => this.kick(), this.log);
     await this.wakeUp.ensure();
     this.timer = setInterval(() => {
+      if (this.refusals.paused) return;
       void this.wakeUp?.ensure();
       this.kick();
     }, this.options.pollSeconds * 1000);
@@ -85,9 +105,12 @@ export class OutboxWorker {
     this.kick();
   }
 
-  /** Looks for due rows now (e.g. right after queuing one); cheap to call often. */
+  /**
+   * Looks for due rows now (e.g. right after queuing one); cheap to call often. Does nothing while a
+   * refusing database is left alone.
+   */
   kick(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.refusals.paused) return;
     void this.drain().catch(() => undefined);
   }
 
@@ -116,15 +139,37 @@ export class OutboxWorker {
         try {
           rows = await this.claim();
         } catch (error) {
-          if (!this.stopped) this.log.error(`[outbox] cannot claim due rows: ${describeError(error)}`);
+          if (this.stopped) return attempted;
+          const refusal = databaseRefusal(error);
+          if (refusal) this.refused(refusal);
+          else this.log.error(`[outbox] cannot claim due rows: ${describeError(error)}`);
           return attempted;
         }
+        this.refusals.answered();
         if (rows.length === 0) break;
         attempted += rows.length;
+        this.refusedWhileRecording = null;
         await Promise.all(rows.map((row) => this.deliver(row)));
+        if (this.refusedWhileRecording) {
+          // Counted once per round, however many rows of it could not be recorded.
+          this.refused(this.refusedWhileRecording);
+          return attempted;
+        }
       }
     } while (this.again && !this.stopped);
     return attempted;
+  }
+
+  /** Leaves the database alone for the wait, then looks again (when started; tests call drain()). */
+  private refused(error: unknown): void {
+    const wait = this.refusals.refused(error);
+    if (!this.timer || this.stopped) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.kick();
+    }, wait);
+    this.retryTimer.unref();
   }
 
   /**
@@ -211,7 +256,10 @@ export class OutboxWorker {
       return 'delivered';
     } catch (error) {
       // Recording the outcome failed (database gone): the lease runs out and the row is tried again.
-      if (!this.stopped) {
+      if (this.stopped) return 'retry';
+      const refusal = databaseRefusal(error);
+      if (refusal) this.refusedWhileRecording = refusal;
+      else {
         this.log.error(
           `[outbox] #${row.id} (${row.kind}): cannot record the outcome: ${describeError(error)}`,
         );
@@ -263,6 +311,8 @@ export class OutboxWorker {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     await this.wakeUp?.close();
     this.wakeUp = null;
     await Promise.allSettled([...this.inFlight]);

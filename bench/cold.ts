@@ -1,0 +1,358 @@
+import { readFileSync } from 'node:fs';
+import { type Db, queryRows } from '@catalogue/db';
+import { sql } from 'drizzle-orm';
+import { benchCategories, benchXpValues } from './catalogue';
+import { startStandalone, tokenFor } from './commerce';
+import { type LoadResult, load } from './load';
+import { describeMachine, today } from './machine';
+import { BENCHMARKS } from './report';
+import { facetedSearches, post, startSearch, US, WORDS } from './search';
+import { prepareBenchDatabase, type StandaloneService } from './standalone';
+
+/**
+ * Issue 21 item 6: every read of the catalogue and of search with every cache that has a setting turned
+ * off (COMMERCE_CACHE_MB=0, SEARCH_CACHE_ENTRIES=0), so each request is answered by the database or the
+ * search index — what a visitor sees after any catalogue change, or for a query nobody asked before.
+ * Standalone services, 3,000 and 100,000 SKUs (BENCH_SKUS), PGlite and PostgreSQL (default settings, JIT
+ * on), 1 and 20 autocannon connections, each cell rotating through ~20 distinct queries with one counter
+ * shared by all connections (no query repeats within 20 consecutive requests).
+ */
+const SIZES = (process.env.BENCH_SKUS ?? '3000,100000').split(',').map(Number);
+/** BENCH_DRIVERS=postgres (or pglite) measures one database only, e.g. for 100,000 SKUs on a busy day. */
+const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres')
+  .split(',')
+  .filter((d): d is 'pglite' | 'postgres' => d === 'pglite' || d === 'postgres');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CLIENTS = [1, 20];
+/** A request without an answer after this long is a timeout (an error), so a collapsed cell still ends. */
+const TIMEOUT_S = 10;
+const QUERIES = 20;
+
+const GOAL = { skus: 100_000, clients: 20, p50: 20, p99: 100 };
+
+interface Rotation {
+  path: string;
+  body?: string;
+}
+
+interface Scenario {
+  service: 'commerce' | 'search';
+  name: string;
+  requests: Rotation[];
+}
+
+interface Cell extends LoadResult {
+  skus: number;
+  driver: string;
+  service: string;
+  scenario: string;
+  clients: number;
+}
+
+interface Picked {
+  categories: string[];
+  xp: { key: string; value: string }[];
+  products: string[];
+}
+
+async function pick(db: Db): Promise<Picked> {
+  const products = await queryRows<{ id: string }>(
+    db,
+    sql`select a.product_id as id from catalog_product_assignments a join products p on p.id = a.product_id
+        where a.catalog_id = 'catalog-us' and p.active order by md5(a.product_id) limit ${QUERIES}`,
+  );
+  return {
+    categories: await benchCategories(db, QUERIES),
+    xp: await benchXpValues(db, QUERIES),
+    products: products.map((p) => p.id),
+  };
+}
+
+const LIST = '/v1/me/products?pageSize=24';
+const categoryPath = (id: string) =>
+  `${LIST}&catalogID=catalog-us&categoryID=${encodeURIComponent(id)}&depth=all`;
+
+/** Asks each path once (checks the answers and serves as the warm-up); returns the answers. */
+async function check(base: string, headers: Record<string, string>, paths: string[]): Promise<unknown[]> {
+  const answers: unknown[] = [];
+  for (const path of paths) {
+    const response = await fetch(`${base}${path}`, { headers });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    answers.push(await response.json());
+  }
+  return answers;
+}
+
+interface ListAnswer {
+  Meta?: { Facets?: { XpPath: string; Values?: { Value: string; Count: number }[] }[] };
+}
+
+/**
+ * The commerce scenarios, as the storefront asks them: a family page (a category with all its
+ * descendants), the same with one facet value selected (the first facet's most frequent value in that
+ * category, from the page's own Meta.Facets), one product, an xp filter over the whole catalog, and a
+ * search word.
+ */
+async function commerceScenarios(
+  base: string,
+  headers: Record<string, string>,
+  picked: Picked,
+): Promise<Scenario[]> {
+  const categoryPaths = picked.categories.map(categoryPath);
+  const pages = (await check(base, headers, categoryPaths)) as ListAnswer[];
+  const facetPaths = pages.flatMap((page, i) => {
+    const facet = page.Meta?.Facets?.find((f) => (f.Values?.length ?? 0) > 0);
+    const value = facet?.Values?.[0]?.Value;
+    return facet && value !== undefined
+      ? [`${categoryPaths[i]}&xp.${facet.XpPath}=${encodeURIComponent(String(value))}`]
+      : [];
+  });
+  const scenarios: [string, string[]][] = [
+    ['category page, depth=all', categoryPaths],
+    ['category page + one facet value', facetPaths],
+    ['one product', picked.products.map((id) => `/v1/me/products/${encodeURIComponent(id)}`)],
+    ['xp filter', picked.xp.map((v) => `${LIST}&xp.${v.key}=${encodeURIComponent(v.value)}`)],
+    ['search (?search=)', WORDS.slice(0, QUERIES).map((w) => `${LIST}&search=${encodeURIComponent(w)}`)],
+  ];
+  for (const [name, paths] of scenarios) {
+    if (paths.length === 0) throw new Error(`no queries for ${name}`);
+    if (name !== 'category page, depth=all') await check(base, headers, paths);
+  }
+  return scenarios.map(([name, paths]) => ({
+    service: 'commerce',
+    name,
+    requests: paths.map((path) => ({ path })),
+  }));
+}
+
+/** "Similar products" (rfkid_1, 8 products) on the page of one of 20 products, as the product page asks. */
+function recommendations(products: string[]): unknown[] {
+  return products.map((id) => ({
+    context: { ...US, page: { uri: `/products/${id}` }, ids: { product: [id] } },
+    widget: { items: [{ entity: 'product', rfk_id: 'rfkid_1', recommendations: { limit: 8 } }] },
+  }));
+}
+
+async function searchScenarios(base: string, picked: Picked): Promise<Scenario[]> {
+  const faceted = await facetedSearches(base, WORDS);
+  const similar = recommendations(picked.products);
+  const scenarios: [string, unknown[]][] = [
+    ['discover: keyphrase + two facets', faceted],
+    ['recommendation widget (similar)', similar],
+  ];
+  for (const [name, bodies] of scenarios) {
+    if (bodies.length === 0) throw new Error(`no requests for ${name}`);
+    for (const body of bodies) {
+      const answer = await post(base, body);
+      if (answer.status !== 200 || answer.json.widgets?.[0]?.errors)
+        throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.json).slice(0, 300)}`);
+    }
+  }
+  return scenarios.map(([name, bodies]) => ({
+    service: 'search',
+    name,
+    requests: bodies.map((body) => ({ path: '/api/discover/v2', body: JSON.stringify(body) })),
+  }));
+}
+
+/**
+ * Waits until the service is idle again: autocannon stops with up to 20 requests still queued in the
+ * service (behind PGlite's one connection, seconds of work in a collapsed cell), which would otherwise
+ * land on the next cell. Idle = a light request (`probe`) answers within 100 ms; at most 60 s.
+ */
+async function settle(base: string, headers: Record<string, string>, probe: RequestInit & { path: string }) {
+  const until = performance.now() + 60_000;
+  while (performance.now() < until) {
+    const started = performance.now();
+    await fetch(`${base}${probe.path}`, { ...probe, headers }).then((r) => r.arrayBuffer());
+    if (performance.now() - started <= 100) return;
+  }
+}
+
+async function measure(
+  service: StandaloneService,
+  headers: Record<string, string>,
+  scenarios: Scenario[],
+  where: { skus: number; driver: string },
+  probe: RequestInit & { path: string },
+): Promise<Cell[]> {
+  const cells: Cell[] = [];
+  for (const scenario of scenarios) {
+    for (const clients of CLIENTS) {
+      const result = await load({
+        url: `${service.url}/`,
+        method: scenario.service === 'search' ? 'POST' : 'GET',
+        headers,
+        connections: clients,
+        seconds: SECONDS,
+        rotate: scenario.requests,
+        timeoutSeconds: TIMEOUT_S,
+      });
+      cells.push({ ...where, service: scenario.service, scenario: scenario.name, clients, ...result });
+      console.log(cells.at(-1));
+      await settle(service.url, headers, probe);
+    }
+  }
+  return cells;
+}
+
+async function runOn(driver: 'pglite' | 'postgres', skus: number): Promise<Cell[]> {
+  console.log(`preparing ${skus} SKUs on ${driver}`);
+  const prepared = await prepareBenchDatabase('cold', driver, skus, (database) => pick(database.db));
+  const where = { skus, driver };
+  try {
+    const cells: Cell[] = [];
+    const commerce = await startStandalone({ ...prepared.env, COMMERCE_CACHE_MB: '0' });
+    try {
+      const token = await tokenFor(commerce.url, {
+        grant_type: 'password',
+        client_id: 'storefront',
+        username: 'employee',
+        password: 'Buyer#2026',
+      });
+      const headers = { authorization: `Bearer ${token}` };
+      const scenarios = await commerceScenarios(commerce.url, headers, prepared.found);
+      cells.push(...(await measure(commerce, headers, scenarios, where, { path: '/v1/me' })));
+    } finally {
+      await commerce.stop();
+    }
+    // The search service builds its index from the database at start (not timed here).
+    const search = await startSearch(prepared.env);
+    try {
+      const scenarios = await searchScenarios(search.url, prepared.found);
+      const probe = {
+        path: '/api/discover/v2',
+        method: 'POST',
+        body: JSON.stringify({ context: US, widget: { items: [{ entity: 'product', rfk_id: 'rfkid_1' }] } }),
+      };
+      cells.push(...(await measure(search, { 'content-type': 'application/json' }, scenarios, where, probe)));
+    } finally {
+      await search.stop();
+    }
+    return cells;
+  } finally {
+    await prepared.cleanup();
+  }
+}
+
+function failures(cell: Cell): string {
+  const failed = cell.errors + cell.non2xx;
+  if (failed === 0) return '0';
+  const parts = [
+    cell.timeouts ? `${cell.timeouts} timeouts` : '',
+    cell.errors - cell.timeouts ? `${cell.errors - cell.timeouts} errors` : '',
+    cell.non2xx ? `${cell.non2xx} non-2xx` : '',
+  ].filter(Boolean);
+  return `**${parts.join(', ')}**`;
+}
+
+function goalRows(cells: Cell[]): string[] {
+  const rows: string[] = [];
+  for (const driver of ['pglite', 'postgres']) {
+    const measured = cells.filter(
+      (c) => c.skus === GOAL.skus && c.clients === GOAL.clients && c.driver === driver,
+    );
+    if (measured.length === 0) {
+      rows.push(
+        `| every scenario (${driver}) | not measured in this run (BENCH_SKUS=${SIZES.join(',')}, BENCH_DRIVERS=${DRIVERS.join(',')}) | **unknown** |`,
+      );
+      continue;
+    }
+    for (const c of measured) {
+      const met = c.p50 <= GOAL.p50 && c.p99 <= GOAL.p99 && c.errors + c.non2xx === 0;
+      rows.push(
+        `| ${c.service}: ${c.scenario} (${driver}) | p50 ${c.p50} ms · p99 ${c.p99} ms · failed ${failures(c)} | ${met ? 'met' : '**not met**'} |`,
+      );
+    }
+  }
+  return rows;
+}
+
+function row(c: Cell): string {
+  // A cell that got no answer at all has no latency to show (autocannon reports 0).
+  const [p50, p99] = c.answered === 0 ? ['no answer', 'no answer'] : [c.p50, c.p99];
+  return `| ${c.skus.toLocaleString('en-US')} | ${c.driver} | ${c.service} | ${c.scenario} | ${c.clients} | ${p50} | ${p99} | ${failures(c)} | ${c.requestsPerSecond} |`;
+}
+
+/**
+ * Rows of SKU counts this run did not measure, kept from the section as it stands (preparing 100,000
+ * SKUs takes minutes, so the sizes may be run one at a time), with the date of that run.
+ */
+function keptRows(): { rows: string[]; note: string } {
+  const current = readFileSync(BENCHMARKS, 'utf8');
+  const section = /<!-- bench:cold -->([\s\S]*?)<!-- \/bench:cold -->/.exec(current)?.[1] ?? '';
+  const measured = new Set(SIZES.map((n) => n.toLocaleString('en-US')));
+  const rows = section
+    .split('\n')
+    .filter((line) => /^\| [\d,]+ \| (pglite|postgres) \|/.test(line))
+    .filter((line) => !measured.has(line.split('|')[1]?.trim() ?? ''))
+    .map((line) =>
+      line.includes('(kept from') ? line : `${line.trimEnd()} (kept from ${keptDate(section)})`,
+    );
+  return {
+    rows,
+    note:
+      rows.length > 0
+        ? 'Rows marked "kept from" are from an earlier run of this suite (another BENCH_SKUS), with that run\'s cell length and machine load.'
+        : '',
+  };
+}
+
+function keptDate(section: string): string {
+  return /— (\d{4}-\d{2}-\d{2})/.exec(section)?.[1] ?? 'an earlier run';
+}
+
+function verdict(goals: string[]): string {
+  if (goals.every((row) => row.endsWith('| met |'))) return 'Every goal is met.';
+  if (goals.some((row) => row.endsWith('| **not met** |')))
+    return '**The goals are not met** (expected today): see the cells above for which reads miss them.';
+  return 'The goal was not measured in this run (no 100,000 SKU cells on either database).';
+}
+
+export async function coldBench(): Promise<string> {
+  const kept = keptRows();
+  const cells: Cell[] = [];
+  for (const skus of SIZES) {
+    for (const driver of DRIVERS) cells.push(...(await runOn(driver, skus)));
+  }
+  const rows = [...cells.map(row), ...kept.rows].sort(
+    (a, b) => Number(a.split('|')[1]?.replace(/\D/g, '')) - Number(b.split('|')[1]?.replace(/\D/g, '')),
+  );
+  const goals = goalRows(cells);
+  return `
+### Cold caches: catalogue and search reads with every cache off (issue 21) — ${today()}
+
+Machine: ${describeMachine()}, **shared with other engineers' builds and tests while this ran** (2 cores;
+figures vary by tens of percent between runs). Standalone services, each alone in its process, autocannon
+on the same machine, ${SECONDS} s per cell (BENCH_SECONDS), 1 or 20 connections each keeping one request in flight; a
+request unanswered after ${TIMEOUT_S} s counts as a timeout (an error; its time is not in the percentiles).
+Each cell rotates through ~${QUERIES} distinct queries with one counter shared by all connections, so no
+query repeats within ${QUERIES} consecutive requests; each query was asked once before the cell (answer
+check and warm-up), and after each cell the suite waits until a light request (\`GET /v1/me\`, a
+recommendation without a product) answers within 100 ms, so requests left queued by one cell do not
+land on the next. PostgreSQL 15 with its default settings (JIT on); PGlite under its DATA_DIR.
+
+Caches off: the commerce catalogue read cache (\`COMMERCE_CACHE_MB=0\`) and the search answer cache
+(\`SEARCH_CACHE_ENTRIES=0\`). Left on, having no setting: commerce's verified-token cache (one entry per
+token) and the search index itself (in memory by design, built at start), its stem and audience caches.
+
+- **commerce** (US employee's token): \`GET /v1/me/products?pageSize=24\` with \`catalogID=catalog-us&categoryID=…&depth=all\`
+  (20 categories holding ≥ 24 products); the same with the first facet's most frequent value in that
+  category selected (\`xp.<XpPath>=…\`, from the page's \`Meta.Facets\`, as the family page's facet links);
+  \`GET /v1/me/products/{id}\` (20 products); \`xp.Material=…\`/\`xp.Finish=…\` over the whole catalog (20
+  values); \`search=\` one of 20 words (steel, conduit, tray, …). Every list also counts \`Meta.Facets\`.
+- **search** (\`POST /api/discover/v2\`, public reads): rfkid_7 with a keyphrase and one \`material\` and one
+  \`finish\` value selected, all facets, 24 per page (the searches of the search suite); rfkid_1 "similar
+  products" (8) on the page of one of 20 products.
+
+| SKUs | database | service | scenario | clients | p50 ms | p99 ms | failed | req/s |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+${kept.note ? `\n${kept.note}\n` : ''}
+| goal (issue 21): caches off, ${GOAL.skus.toLocaleString('en-US')} SKUs, ${GOAL.clients} clients — p50 ≤ ${GOAL.p50} ms, p99 ≤ ${GOAL.p99} ms, no errors | measured | |
+|---|---|---|
+${goals.join('\n')}
+
+${verdict(goals)}
+`;
+}
