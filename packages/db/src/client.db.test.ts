@@ -52,6 +52,22 @@ describe(`database on ${testDriver()}`, () => {
     expect(await database.db.select().from(buyers).where(eq(buyers.id, 'TX-1'))).toEqual([]);
   });
 
+  it('runs without JIT compilation on every connection', async () => {
+    // PostgreSQL: jit=off as a startup parameter (issue 21). PGlite is built without LLVM, so JIT is
+    // never available there whatever the setting says.
+    const probe = sql`select current_setting('jit') as jit, pg_jit_available() as available`;
+    const seen = await Promise.all(
+      [1, 2, 3].map(() => queryRows<{ jit: string; available: boolean }>(database.db, probe)),
+    );
+    const inMigrations = await database.withoutStatementTimeout((db) =>
+      queryRows<{ jit: string; available: boolean }>(db, probe),
+    );
+    for (const [row] of [...seen, inMigrations]) {
+      expect(row?.jit === 'off' || row?.available === false).toBe(true);
+      if (database.driver === 'postgres') expect(row?.jit).toBe('off');
+    }
+  });
+
   it('answers ping and refuses after close', async () => {
     await database.ping();
     const other = await createTestDatabase();

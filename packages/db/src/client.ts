@@ -74,6 +74,10 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     idleTimeoutMillis: 30_000,
     // Sent as a startup parameter: every connection of the pool has it, also after a reconnect.
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    // JIT off, also a startup parameter: our statements are short OLTP reads whose plans PostgreSQL can
+    // price above jit_above_cost (a correlated subquery per row), and compiling 100+ functions took
+    // ~500 ms for 10–20 ms of work (issue 21; ARCHITECTURE decision log).
+    options: '-c jit=off',
   });
   // An idle client that loses its server emits 'error' on the pool; without a listener that would
   // crash the process. The next query reports the problem instead (and /healthz answers 503).

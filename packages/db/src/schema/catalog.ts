@@ -232,3 +232,30 @@ export const categoryAssignments = pgTable(
     index('category_assignments_buyer_idx').on(t.buyerId, t.userGroupId),
   ],
 );
+
+/**
+ * Buyer visibility, kept by triggers (migration 0034) in the same transactions as the catalogue writes it
+ * derives from, so `/me/products` reads it instead of walking the category tree per row. One row per way a
+ * subject (the company, `user_group_id` '', or one of its groups) reaches a product of an active catalog
+ * assigned to the company: `category_id` '' and `lvl` -1 for ViewAllProducts on the catalog assignment or
+ * a product assignment (`granted` true); otherwise the nearest ViewAllProducts the subject sets up the
+ * tree from an active category holding the product, `lvl` steps up, `granted` its value. A user sees the
+ * product when one of their subjects' rows grants it and none of their subjects' rows for the same
+ * category denies it nearer (`catalog/visibility.ts`).
+ */
+export const buyerProductVisibility = pgTable(
+  'buyer_product_visibility',
+  {
+    buyerId: text('buyer_id').notNull(),
+    userGroupId: text('user_group_id').notNull(),
+    catalogId: text('catalog_id').notNull(),
+    productId: text('product_id').notNull(),
+    categoryId: text('category_id').notNull(),
+    lvl: integer('lvl').notNull(),
+    granted: boolean('granted').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.buyerId, t.catalogId, t.productId, t.categoryId, t.userGroupId] }),
+    index('buyer_product_visibility_product_idx').on(t.buyerId, t.productId),
+  ],
+);

@@ -51,35 +51,46 @@ export function mountProductFacets(app: Hono<CommerceEnv>, db: Db): void {
 /**
  * `Meta.Facets` of a product list: for every product facet, the values at its xp path (each element of an
  * array counts) among the products the list's conditions select, with their counts, most frequent first.
+ * All facets in one statement: the list's conditions (visibility, category, filters) are evaluated once
+ * for all of them, not once per facet (issue 21).
  */
 export async function facetCounts(db: Db, where: SQL | undefined) {
   const facets = await db
     .select()
     .from(productFacets)
     .orderBy(asc(productFacets.listOrder), asc(productFacets.id));
-  const result = [];
-  for (const facet of facets) {
-    const path = `{${facet.xpPath.split('.').join(',')}}`;
-    const rows = await queryRows<{ value: string; n: number }>(
-      db,
-      sql`select vals.v as value, count(*)::int as n from products
+  if (facets.length === 0) return [];
+  const paths = sql.join(
+    facets.map(
+      (facet, i) =>
+        sql`(${i}::int, ${`{${facet.xpPath.split('.').join(',')}}`}::text[], ${facet.minCount}::int)`,
+    ),
+    sql`, `,
+  );
+  const rows = await queryRows<{ facet: number; value: string; n: number }>(
+    db,
+    sql`with paths (facet, path, min_count) as (values ${paths}),
+      counted as (
+        select paths.facet, vals.v as value, count(*)::int as n from products
+        cross join paths
         cross join lateral (
-          select jsonb_array_elements_text(case when jsonb_typeof(products.xp #> ${path}::text[]) = 'array'
-            then products.xp #> ${path}::text[] else '[]'::jsonb end)
+          select jsonb_array_elements_text(case when jsonb_typeof(products.xp #> paths.path) = 'array'
+            then products.xp #> paths.path else '[]'::jsonb end)
           union all
-          select products.xp #>> ${path}::text[]
-          where jsonb_typeof(products.xp #> ${path}::text[]) in ('string', 'number', 'boolean')
+          select products.xp #>> paths.path
+          where jsonb_typeof(products.xp #> paths.path) in ('string', 'number', 'boolean')
         ) as vals (v)
         ${where ? sql`where ${where}` : sql``}
-        group by vals.v having count(*) >= ${facet.minCount}
-        order by n desc, vals.v collate "C" limit ${MAX_FACET_VALUES}`,
-    );
-    result.push({
-      Name: facet.name,
-      XpPath: facet.xpPath,
-      Values: rows.map((r) => ({ Value: r.value, Count: r.n })),
-      xp: facet.xp,
-    });
-  }
-  return result;
+        group by paths.facet, paths.min_count, vals.v having count(*) >= paths.min_count),
+      ranked as (
+        select counted.*, row_number() over (partition by facet order by n desc, value collate "C") as rank
+        from counted)
+      select facet, value, n from ranked where rank <= ${MAX_FACET_VALUES} order by facet, rank`,
+  );
+  return facets.map((facet, i) => ({
+    Name: facet.name,
+    XpPath: facet.xpPath,
+    Values: rows.filter((r) => r.facet === i).map((r) => ({ Value: r.value, Count: r.n })),
+    xp: facet.xp,
+  }));
 }

@@ -31,20 +31,24 @@ function nearestCategoryFlag(principal: Principal, flag: 'visible' | 'view_all_p
  * active; an active catalog assigned to the user's company holds it; and that catalog's assignment has
  * ViewAllProducts, or the product is assigned to the company or one of the user's groups, or an active
  * category of that catalog holds it whose nearest assignment up the tree says ViewAllProducts.
+ *
+ * Read from `buyer_product_visibility` (migration 0034), which triggers keep in step with the catalogue:
+ * one row per subject (company or group) and way to the product. The user's subjects decide together: a
+ * row of theirs grants it, unless another of theirs denies it for the same category nearer up the tree
+ * (the nearest assignment wins; at a tie true wins, so only a strictly nearer denial counts).
  */
 export function visibleProductIds(principal: Principal, options: { catalogId?: string } = {}): SQL {
   const buyer = principal.companyId;
-  const catalogFilter = options.catalogId ? sql`and cat.id = ${options.catalogId}` : sql``;
-  return sql`(select cpa.product_id from catalog_product_assignments cpa
-    join catalogs cat on cat.id = cpa.catalog_id and cat.active ${catalogFilter}
-    join catalog_assignments ca on ca.catalog_id = cat.id and ca.buyer_id = ${buyer}
-    where ca.view_all_products
-      or exists (select 1 from product_assignments pa where pa.product_id = cpa.product_id and pa.buyer_id = ${buyer}
-        and (pa.user_group_id = '' or pa.user_group_id in ${myGroups(principal)}))
-      or exists (select 1 from category_product_assignments cp
-        join categories k on k.catalog_id = cp.catalog_id and k.id = cp.category_id and k.active
-        where cp.catalog_id = cat.id and cp.product_id = cpa.product_id
-          and ${nearestCategoryFlag(principal, 'view_all_products')} is true))`;
+  const mine = (alias: string) => {
+    const group = sql.raw(`${alias}.user_group_id`);
+    return sql`(${group} = '' or ${group} in ${myGroups(principal)})`;
+  };
+  const catalogFilter = options.catalogId ? sql`and v.catalog_id = ${options.catalogId}` : sql``;
+  return sql`(select v.product_id from buyer_product_visibility v
+    where v.buyer_id = ${buyer} ${catalogFilter} and v.granted and ${mine('v')}
+      and (v.lvl < 0 or not exists (select 1 from buyer_product_visibility d
+        where d.buyer_id = v.buyer_id and d.catalog_id = v.catalog_id and d.product_id = v.product_id
+          and d.category_id = v.category_id and not d.granted and d.lvl < v.lvl and ${mine('d')})))`;
 }
 
 /** The catalogs a buyer user sees: active, and assigned to the user's company. */
