@@ -131,11 +131,14 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
       inArray(products.id, visibleProductIds(principal, catalogId ? { catalogId } : {})),
       inCategory,
     );
+    // Compiled first: a refused filter (400 List.*) must refuse before any statement starts, or the
+    // statement already started would fail later with nobody waiting for it.
+    const filter = whereClause(resource.list, params);
     // The page (with its count) and the facet counts at once: concurrent on PostgreSQL's pool, pipelined
     // on PGlite's one connection.
     const [page, facets] = await Promise.all([
       runList(db, products, resource.list, params, scope),
-      facetCounts(db, and(scope, whereClause(resource.list, params))),
+      facetCounts(db, and(scope, filter)),
     ]);
     return c.json({
       Items: await toBuyerProducts(principal, page.Items),
