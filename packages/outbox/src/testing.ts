@@ -2,10 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadDataFiles } from '@catalogue/dataset';
-import { type Db, queryRows } from '@catalogue/db';
+import { type Database, type Db, queryRows } from '@catalogue/db';
 import { contentItems, outbox } from '@catalogue/db/schema';
 import { sql } from 'drizzle-orm';
 import type { Log } from './wake-up';
+import { type OutboxHandler, OutboxWorker, type OutboxWorkerOptions } from './worker';
 
 /** Writes the dictionary and site content items of every locale, as the dataset loader does. */
 export async function loadMailTexts(db: Db): Promise<void> {
@@ -82,4 +83,29 @@ export function memoryLog(): Log & { lines: { level: string; text: string }[] } 
 export async function temporaryDir(): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'outbox-test-'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A worker over `database` for tests: polls only when told (an hour apart), backoff without jitter
+ * (`random` 1), its log lines kept in `lines`.
+ */
+export function testWorker(
+  database: Database,
+  handlers: Record<string, OutboxHandler>,
+  options: Partial<OutboxWorkerOptions> = {},
+) {
+  const log = memoryLog();
+  const instance = new OutboxWorker(database, {
+    handlers,
+    pollSeconds: 3600,
+    leaseSeconds: 120,
+    baseBackoffSeconds: 30,
+    maxBackoffSeconds: 3600,
+    alertAttempts: 10,
+    batch: 10,
+    log,
+    random: () => 1,
+    ...options,
+  });
+  return Object.assign(instance, { lines: log.lines });
 }

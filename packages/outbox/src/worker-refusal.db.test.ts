@@ -2,7 +2,7 @@ import { openDatabase } from '@catalogue/db';
 import { createTestDatabase, holdAllConnections, type TestDatabase, testDriver } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeDue, memoryLog, queue, rowState } from './testing';
+import { makeDue, memoryLog, queue, rowState, testWorker } from './testing';
 import { type OutboxHandler, OutboxWorker, type OutboxWorkerOptions } from './worker';
 
 /**
@@ -23,22 +23,8 @@ describe(`outbox worker while the database refuses, on ${testDriver()}`, () => {
     await database.db.execute(sql`delete from outbox`);
   });
 
-  const worker = (handlers: Record<string, OutboxHandler>, options: Partial<OutboxWorkerOptions> = {}) => {
-    const log = memoryLog();
-    const instance = new OutboxWorker(database, {
-      handlers,
-      pollSeconds: 3600,
-      leaseSeconds: 120,
-      baseBackoffSeconds: 30,
-      maxBackoffSeconds: 3600,
-      alertAttempts: 10,
-      batch: 10,
-      log,
-      random: () => 1,
-      ...options,
-    });
-    return Object.assign(instance, { lines: log.lines });
-  };
+  const worker = (handlers: Record<string, OutboxHandler>, options: Partial<OutboxWorkerOptions> = {}) =>
+    testWorker(database, handlers, options);
 
   it('backs off exponentially up to the cap, logs once, and resets when the database answers', async () => {
     const delivered: number[] = [];

@@ -2,8 +2,8 @@ import { createTestDatabase, type TestDatabase, testDriver } from '@catalogue/db
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PermanentDeliveryError } from './errors';
-import { makeDue, memoryLog, queue, rowState } from './testing';
-import { type OutboxHandler, type OutboxRow, OutboxWorker, type OutboxWorkerOptions } from './worker';
+import { makeDue, queue, rowState, testWorker } from './testing';
+import type { OutboxHandler, OutboxRow, OutboxWorkerOptions } from './worker';
 
 describe(`outbox worker on ${testDriver()}`, () => {
   let database: TestDatabase;
@@ -17,22 +17,8 @@ describe(`outbox worker on ${testDriver()}`, () => {
     await database.db.execute(sql`delete from outbox`);
   });
 
-  const worker = (handlers: Record<string, OutboxHandler>, options: Partial<OutboxWorkerOptions> = {}) => {
-    const log = memoryLog();
-    const instance = new OutboxWorker(database, {
-      handlers,
-      pollSeconds: 3600,
-      leaseSeconds: 120,
-      baseBackoffSeconds: 30,
-      maxBackoffSeconds: 3600,
-      alertAttempts: 10,
-      batch: 10,
-      log,
-      random: () => 1,
-      ...options,
-    });
-    return Object.assign(instance, { lines: log.lines });
-  };
+  const worker = (handlers: Record<string, OutboxHandler>, options: Partial<OutboxWorkerOptions> = {}) =>
+    testWorker(database, handlers, options);
 
   it('delivers due rows once and marks them delivered', async () => {
     const seen: OutboxRow[] = [];
