@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -58,10 +59,13 @@ export const categories = pgTable(
     listOrder: integer('list_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
     xp: xp(),
+    /** A small number for the category in `product_listing` (IDs are long dotted paths); never shown. */
+    listingKey: integer('listing_key').generatedAlwaysAsIdentity(),
   },
   (t) => [
     primaryKey({ columns: [t.catalogId, t.id] }),
     index('categories_parent_idx').on(t.catalogId, t.parentId, t.listOrder),
+    uniqueIndex('categories_listing_key_idx').on(t.listingKey),
   ],
 );
 
@@ -257,5 +261,34 @@ export const buyerProductVisibility = pgTable(
   (t) => [
     primaryKey({ columns: [t.buyerId, t.catalogId, t.productId, t.categoryId, t.userGroupId] }),
     index('buyer_product_visibility_product_idx').on(t.buyerId, t.productId),
+  ],
+);
+
+/**
+ * The listing read model (migration 0035): one narrow row per product with what a buyer's product list
+ * filters, counts and facets on, kept by triggers in the same transactions as the catalogue writes, so
+ * `/me/products` selects, counts and facets a list from this narrow row instead of the product row
+ * (1.7 kB with its xp) and its assignment tables. `catalogs`: the catalogs holding the product;
+ * `placed`: the `listing_key` of every category it is assigned to; `within`: those and every ancestor
+ * of them (so "category C with all its descendants" is one `@>` on the GIN index); `facets`:
+ * `XpPath␟value` (U+001F between) for every product facet's values as stored; `filter_tokens`: the same
+ * for string and boolean values, lowercased, which answers `xp.<facet path>=value` filters.
+ */
+export const productListing = pgTable(
+  'product_listing',
+  {
+    productId: text('product_id').primaryKey(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull(),
+    catalogs: text('catalogs').array().notNull(),
+    placed: integer('placed').array().notNull(),
+    within: integer('within').array().notNull(),
+    facets: text('facets').array().notNull(),
+    filterTokens: text('filter_tokens').array().notNull(),
+  },
+  (t) => [
+    index('product_listing_within_gin').using('gin', t.within).with(GIN_SMALL_PENDING_LIST),
+    index('product_listing_placed_gin').using('gin', t.placed).with(GIN_SMALL_PENDING_LIST),
+    index('product_listing_filter_gin').using('gin', t.filterTokens).with(GIN_SMALL_PENDING_LIST),
   ],
 );

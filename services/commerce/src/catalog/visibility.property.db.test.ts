@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/claims';
-import { visibleProductIds } from './visibility';
+import { visibleInListing, visibleProductIds } from './visibility';
 
 /**
  * The oracle: buyer visibility as it was computed before the read model (migration 0034), a recursive
@@ -209,6 +209,17 @@ describe(`buyer visibility read model against the recursive definition on ${test
         await run(sql`delete from products where id = ${product}`);
         await run(sql`insert into products (id, name) values (${product}, ${product})`);
       },
+      // What the listing read model holds beside visibility: the active flag, the facet values, the facets.
+      () => run(sql`update products set active = not active where id = ${product}`),
+      () =>
+        run(sql`update products set xp = ${JSON.stringify({ Material: r.pick(['Steel', 'PVC', 'steel']), Tags: [r.pick(['a', 'B']), 7, true] })}::jsonb
+          where id = ${product}`),
+      () => run(sql`update products set inventory_quantity_available = 5 where id = ${product}`),
+      () =>
+        run(sql`update categories set name = 'renamed' where catalog_id = ${catalog} and id = ${category}`),
+      () =>
+        run(sql`insert into product_facets (id, name, xp_path) values ('Tags', 'Tags', 'Tags')
+          on conflict (id) do update set xp_path = case when product_facets.xp_path = 'Tags' then 'Material' else 'Tags' end`),
     ];
     await r.pick(changes)();
   }
@@ -227,11 +238,23 @@ describe(`buyer visibility read model against the recursive definition on ${test
           )
             .map((row) => row.id)
             .sort();
+        const oracle = await ids(oracleVisibleProductIds(who, options));
+        const where = `${step}: ${user} in ${catalogId ?? 'all catalogs'}`;
+        expect(await ids(visibleProductIds(who, options)), where).toEqual(oracle);
         expect(
-          await ids(visibleProductIds(who, options)),
-          `${step}: ${user} in ${catalogId ?? 'all catalogs'}`,
-        ).toEqual(await ids(oracleVisibleProductIds(who, options)));
+          await ids(
+            sql`(select l.product_id from product_listing l where ${visibleInListing(who, options)})`,
+          ),
+          `${where}, on the listing`,
+        ).toEqual(oracle);
       }
+    // The listing itself: what its definition gives for every product now (nothing stale, nothing missing).
+    expect(
+      await queryRows(database.db, sql`select * from product_listing order by product_id`),
+      `${step}: product_listing`,
+    ).toEqual(
+      await queryRows(database.db, sql`select * from product_listing_rows(null) order by product_id`),
+    );
   }
 
   it('agrees after random worlds and random assignment changes', async () => {

@@ -38,17 +38,40 @@ function nearestCategoryFlag(principal: Principal, flag: 'visible' | 'view_all_p
  * (the nearest assignment wins; at a tie true wins, so only a strictly nearer denial counts).
  */
 export function visibleProductIds(principal: Principal, options: { catalogId?: string } = {}): SQL {
-  const buyer = principal.companyId;
+  return grantedProductIds(
+    principal,
+    options.catalogId ? sql`v.catalog_id = ${options.catalogId}` : sql`true`,
+  );
+}
+
+/** Product IDs granted by `buyer_product_visibility` rows of the user's subjects in the catalogs `inCatalogs` admits. */
+function grantedProductIds(principal: Principal, inCatalogs: SQL): SQL {
   const mine = (alias: string) => {
     const group = sql.raw(`${alias}.user_group_id`);
     return sql`(${group} = '' or ${group} in ${myGroups(principal)})`;
   };
-  const catalogFilter = options.catalogId ? sql`and v.catalog_id = ${options.catalogId}` : sql``;
   return sql`(select v.product_id from buyer_product_visibility v
-    where v.buyer_id = ${buyer} ${catalogFilter} and v.granted and ${mine('v')}
+    where v.buyer_id = ${principal.companyId} and ${inCatalogs} and v.granted and ${mine('v')}
       and (v.lvl < 0 or not exists (select 1 from buyer_product_visibility d
         where d.buyer_id = v.buyer_id and d.catalog_id = v.catalog_id and d.product_id = v.product_id
           and d.category_id = v.category_id and not d.granted and d.lvl < v.lvl and ${mine('d')})))`;
+}
+
+/**
+ * `visibleProductIds` as a condition on a `product_listing` row `l`, the way a list over many products
+ * wants it. A catalog assignment with ViewAllProducts shows everything its catalog holds, and for such a
+ * catalog the read model holds exactly one granting row per product: so it is tested on `l.catalogs`
+ * (an array overlap, no lookup per product), and only the company's other catalogs are looked up in
+ * `buyer_product_visibility`, usually none.
+ */
+export function visibleInListing(principal: Principal, options: { catalogId?: string } = {}): SQL {
+  const assigned = (viewAll: boolean) =>
+    sql`array(select ca.catalog_id from catalog_assignments ca
+      join catalogs cat on cat.id = ca.catalog_id and cat.active
+      where ca.buyer_id = ${principal.companyId} and ca.view_all_products = ${viewAll}
+        ${options.catalogId ? sql`and ca.catalog_id = ${options.catalogId}` : sql``})`;
+  return sql`(l.catalogs && ${assigned(true)}
+    or l.product_id in ${grantedProductIds(principal, sql`v.catalog_id = any(${assigned(false)})`)})`;
 }
 
 /** The catalogs a buyer user sees: active, and assigned to the user's company. */

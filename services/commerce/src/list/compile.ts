@@ -40,7 +40,7 @@ function likePattern(value: string): string {
     .join('%');
 }
 
-function isNumber(value: string): boolean {
+export function isNumber(value: string): boolean {
   return /^-?\d+(\.\d+)?$/.test(value);
 }
 
@@ -73,7 +73,10 @@ function groupValues(values: FilterValue[]): ValueGroup[] {
  * A list of values as ONE parameter, a PostgreSQL array literal (`{"a","b"}`) cast to `type`: a filter
  * with a hundred values costs one parameter and one comparison (`= any(…)`), as with one value.
  */
-function arrayParam(values: readonly string[], type: 'text' | 'numeric' | 'boolean' | 'timestamptz'): SQL {
+export function arrayParam(
+  values: readonly string[],
+  type: 'text' | 'numeric' | 'boolean' | 'timestamptz',
+): SQL {
   const literal = `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
   return sql`${literal}::${sql.raw(type)}[]`;
 }
@@ -287,29 +290,49 @@ export function whereClause(schema: ListSchema, params: ListParams): SQL | undef
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
-function sortExpressions(schema: ListSchema, term: SortTerm): SQL[] {
+/** One ORDER BY key: the expression and its direction, apart, so a caller can select the key first. */
+export interface SortKey {
+  expr: SQL;
+  dir: SQL;
+}
+
+function sortExpressions(schema: ListSchema, term: SortTerm): SortKey[] {
   const target = resolve(schema, term.path, 'sort');
   const dir = term.descending ? sql.raw('desc nulls first') : sql.raw('asc nulls last');
   if (target.kind === 'xp') {
     const j = target.expr;
     return [
-      sql`(case when jsonb_typeof(${j}) = 'number' then (${j} #>> '{}')::numeric end) ${dir}`,
-      sql`(case when jsonb_typeof(${j}) in ('string', 'boolean') then lower(${j} #>> '{}') end) collate "C" ${dir}`,
+      { expr: sql`(case when jsonb_typeof(${j}) = 'number' then (${j} #>> '{}')::numeric end)`, dir },
+      {
+        expr: sql`(case when jsonb_typeof(${j}) in ('string', 'boolean') then lower(${j} #>> '{}') end) collate "C"`,
+        dir,
+      },
     ];
   }
   if (target.def.type === 'string') {
-    return [sql`lower(${target.def.expr}) collate "C" ${dir}`, sql`${target.def.expr} collate "C" ${dir}`];
+    return [
+      { expr: sql`lower(${target.def.expr}) collate "C"`, dir },
+      { expr: sql`${target.def.expr} collate "C"`, dir },
+    ];
   }
-  return [sql`${target.def.expr} ${dir}`];
+  return [{ expr: target.def.expr, dir }];
+}
+
+/** The sort terms of a list: `sortBy`, or the schema's default when it has none. */
+export function sortTerms(schema: ListSchema, params: ListParams): SortTerm[] {
+  return params.sortBy.length > 0
+    ? params.sortBy
+    : schema.defaultSort.map((s) => ({ path: [s.replace(/^!/, '')], descending: s.startsWith('!') }));
+}
+
+/** The ORDER BY keys of a list: its sort terms, then the key columns as a tie-break. */
+export function sortKeys(schema: ListSchema, params: ListParams): SortKey[] {
+  return [
+    ...sortTerms(schema, params).flatMap((t) => sortExpressions(schema, t)),
+    ...schema.keys.map((k) => ({ expr: sql`${k} collate "C"`, dir: sql.raw('asc') })),
+  ];
 }
 
 export function orderByClause(schema: ListSchema, params: ListParams): SQL[] {
-  const terms: SortTerm[] =
-    params.sortBy.length > 0
-      ? params.sortBy
-      : schema.defaultSort.map((s) => ({ path: [s.replace(/^!/, '')], descending: s.startsWith('!') }));
-  return [
-    ...terms.flatMap((t) => sortExpressions(schema, t)),
-    ...schema.keys.map((k) => sql`${k} collate "C" asc`),
-  ];
+  return sortKeys(schema, params).map((key) => sql`${key.expr} ${key.dir}`);
 }

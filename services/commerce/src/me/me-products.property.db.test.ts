@@ -44,6 +44,8 @@ describe(`/me/products against the reference on ${testDriver()}`, () => {
     const materials = [...new Set(visible.map((p) => String(p.xp.Material)))];
     const filterArb = fc.oneof(
       fc.constantFrom(...materials).map((m) => ['xp.Material', m] as const),
+      // A facet path: answered by the listing's lowercased tokens, case-insensitively like any filter.
+      fc.constantFrom(...materials).map((m) => ['xp.Material', `${m.toUpperCase()}|none`] as const),
       fc.constantFrom('EMT*', '*-10', 'PVC*', '!*-P*', 'S*|R*').map((v) => ['ID', v] as const),
       fc.constantFrom('true', 'false').map((v) => ['xp.MadeToOrder', v] as const),
       fc.integer({ min: 1, max: 50 }).map((n) => ['QuantityMultiplier', `>=${n}`] as const),

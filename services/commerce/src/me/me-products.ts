@@ -1,26 +1,19 @@
 import { type Db, queryRows } from '@catalogue/db';
-import {
-  categoryProductAssignments,
-  priceSchedules,
-  products,
-  specProductAssignments,
-  specs,
-} from '@catalogue/db/schema';
+import { priceSchedules, products, specProductAssignments, specs } from '@catalogue/db/schema';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Principal } from '../auth/claims';
 import { categoriesWithin, parseDepth } from '../catalog/categories';
-import { facetCounts } from '../catalog/facets';
 import { priceScheduleResource } from '../catalog/price-schedules';
 import { productCounts } from '../catalog/product-inventory';
+import { listProducts } from '../catalog/product-listing';
 import { productResource } from '../catalog/products';
 import { specResource } from '../catalog/specs';
 import { effectivePriceScheduleIds, visibleProductIds } from '../catalog/visibility';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
-import { whereClause } from '../list/compile';
 import { parseListParams } from '../list/params';
-import { runList } from '../list/run';
+import { listMeta, runList } from '../list/run';
 import { buyerPrincipal, requestCatalog } from './me-catalogs';
 
 /**
@@ -99,50 +92,43 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
     const catalogId = categoryId
       ? await requestCatalog(db, principal, query)
       : (query.get('catalogID') ?? undefined);
-    // The category and its descendants, resolved once (a recursive CTE inside the product query can make
-    // the planner re-run it per row).
-    const categoryIds = categoryId
-      ? [
-          categoryId,
-          ...(
+    const depth = parseDepth(query.get('depth') ?? 'all');
+    // With a finite depth, the categories down to it, resolved once (all depths: one key on the listing).
+    const below =
+      categoryId && Number.isFinite(depth)
+        ? (
             await queryRows<{ id: string }>(
               db,
-              sql`select id from ${categoriesWithin(catalogId ?? '', parseDepth(query.get('depth') ?? 'all'), categoryId)} as below (id)`,
+              sql`select id from ${categoriesWithin(catalogId ?? '', depth, categoryId)} as below (id)`,
             )
-          ).map((r) => r.id),
-        ]
-      : null;
-    const inCategory = categoryIds
-      ? inArray(
-          products.id,
-          db
-            .select({ id: categoryProductAssignments.productId })
-            .from(categoryProductAssignments)
-            .where(
-              and(
-                eq(categoryProductAssignments.catalogId, catalogId ?? ''),
-                inArray(categoryProductAssignments.categoryId, categoryIds),
-              ),
-            ),
-        )
-      : undefined;
-    const scope = and(
-      eq(products.active, true),
-      inArray(products.id, visibleProductIds(principal, catalogId ? { catalogId } : {})),
-      inCategory,
+          ).map((r) => r.id)
+        : [];
+    const answer = await listProducts(
+      db,
+      resource.list,
+      params,
+      {
+        principal,
+        ...(catalogId ? { catalogId } : {}),
+        ...(categoryId ? { category: { catalogId: catalogId ?? '', id: categoryId, depth } } : {}),
+      },
+      below,
     );
-    // Compiled first: a refused filter (400 List.*) must refuse before any statement starts, or the
-    // statement already started would fail later with nobody waiting for it.
-    const filter = whereClause(resource.list, params);
-    // The page (with its count) and the facet counts at once: concurrent on PostgreSQL's pool, pipelined
-    // on PGlite's one connection.
-    const [page, facets] = await Promise.all([
-      runList(db, products, resource.list, params, scope),
-      facetCounts(db, and(scope, filter)),
-    ]);
+    const rows =
+      answer.ids.length > 0
+        ? ((await db.select().from(products).where(inArray(products.id, answer.ids))) as Record<
+            string,
+            unknown
+          >[])
+        : [];
+    const byId = new Map(rows.map((r) => [String(r.id), r]));
+    const page = answer.ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
     return c.json({
-      Items: await toBuyerProducts(principal, page.Items),
-      Meta: { ...page.Meta, Facets: facets },
+      Items: await toBuyerProducts(principal, page),
+      Meta: { ...listMeta(params.page, params.pageSize, answer.total, page.length), Facets: answer.facets },
     });
   });
 

@@ -1,0 +1,161 @@
+import { type Db, queryRows } from '@catalogue/db';
+import { productFacets } from '@catalogue/db/schema';
+import { and, asc, type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../auth/claims';
+import { arrayParam, isNumber, type SortKey, sortKeys, sortTerms, whereClause } from '../list/compile';
+import type { FilterTerm, ListParams } from '../list/params';
+import type { ListSchema } from '../list/schema';
+import { MAX_FACET_VALUES } from './facets';
+import { visibleInListing } from './visibility';
+
+/** Where a buyer's list looks: a catalog, or one category of it down to `depth` levels (Infinity: all). */
+export interface ListingScope {
+  principal: Principal;
+  catalogId?: string;
+  category?: { catalogId: string; id: string; depth: number };
+}
+
+export interface FacetCount {
+  Name: string;
+  XpPath: string;
+  Values: { Value: string; Count: number }[];
+  xp: unknown;
+}
+
+export interface ListingAnswer {
+  /** The IDs of the page's products, in the list's order. */
+  ids: string[];
+  total: number;
+  facets: FacetCount[];
+}
+
+type Facet = typeof productFacets.$inferSelect;
+
+/** The listing row's own columns, for sorts that need nothing else (the default, ID, Name). */
+const narrowSchema = (products: ListSchema): ListSchema => ({
+  ...products,
+  fields: {
+    ID: { expr: sql`l.product_id`, type: 'string' },
+    Name: { expr: sql`l.name`, type: 'string' },
+  },
+  xp: null,
+  keys: [sql`l.product_id`],
+});
+
+/**
+ * `xp.<facet path>=a|b` with plain values (no wildcard, negation, comparison or number) is answered by
+ * the listing's lowercased tokens, the GIN index's job; any other filter needs the product row.
+ */
+function tokenPath(term: FilterTerm, facetPaths: Set<string>): string | null {
+  const [head, ...rest] = term.path;
+  const path = rest.join('.');
+  if (head?.toLowerCase() !== 'xp' || !facetPaths.has(path)) return null;
+  const plain = term.values.every((v) => !v.negate && v.op === 'eq' && !isNumber(v.value));
+  return plain ? path : null;
+}
+
+function tokenCondition(path: string, term: FilterTerm): SQL {
+  const values = arrayParam(
+    term.values.map((v) => v.value),
+    'text',
+  );
+  return sql`l.filter_tokens && array(select ${path} || chr(31) || lower(v) from unnest(${values}) as v)`;
+}
+
+function categoryCondition(scope: ListingScope, below: string[]): SQL | undefined {
+  const category = scope.category;
+  if (!category) return undefined;
+  if (!Number.isFinite(category.depth)) {
+    // A missing category has no key: array[null] contains nothing, so the list is empty.
+    return sql`l.within @> array[(select k.listing_key from categories k
+      where k.catalog_id = ${category.catalogId} and k.id = ${category.id})]`;
+  }
+  return sql`l.placed && array(select k.listing_key from categories k
+    where k.catalog_id = ${category.catalogId} and k.id = any(${arrayParam([category.id, ...below], 'text')}))`;
+}
+
+/** The facets' values among the selected rows `s`, most frequent first, as `facetCounts` shapes them. */
+function facetSql(facets: Facet[]): SQL {
+  const paths = sql.join(
+    facets.map((facet, i) => sql`(${i}::int, ${facet.xpPath}::text, ${facet.minCount}::int)`),
+    sql`, `,
+  );
+  return sql`(select coalesce(json_agg(json_build_array(r.facet, r.value, r.n) order by r.facet, r.rank), '[]')
+    from (select c.*, row_number() over (partition by c.facet order by c.n desc, c.value collate "C") as rank
+      from (select f.facet, substr(t.token, length(f.path) + 2) as value, t.n, f.min_count
+        from (select token, count(*)::int as n from s cross join unnest(s.facets) as u (token) group by token) t
+        join (values ${paths}) as f (facet, path, min_count)
+          on split_part(t.token, chr(31), 1) = f.path and t.n >= f.min_count) c) r
+    where r.rank <= ${MAX_FACET_VALUES})`;
+}
+
+/**
+ * One page of a buyer's product list with its total and facet counts, in ONE statement over the
+ * `product_listing` read model (issue 21): the visible, active, filtered rows are selected once into `s`
+ * (narrow: ID, facet values, sort keys), then counted, paged and faceted from there. The product row is
+ * joined only when a filter, a search or a sort needs a property the listing does not hold.
+ */
+export async function listProducts(
+  db: Db,
+  products: ListSchema,
+  params: ListParams,
+  scope: ListingScope,
+  below: string[],
+): Promise<ListingAnswer> {
+  const facets = await db
+    .select()
+    .from(productFacets)
+    .orderBy(asc(productFacets.listOrder), asc(productFacets.id));
+  const facetPaths = new Set(facets.map((f) => f.xpPath));
+  const tokens: SQL[] = [];
+  const rest: FilterTerm[] = [];
+  for (const term of params.filters) {
+    const path = tokenPath(term, facetPaths);
+    if (path === null) rest.push(term);
+    else tokens.push(tokenCondition(path, term));
+  }
+  const narrowSort = sortTerms(products, params).every(
+    (t) => t.path.length === 1 && ['id', 'name'].includes(t.path[0]?.toLowerCase() ?? ''),
+  );
+  const generic = whereClause(products, { ...params, filters: rest });
+  const joinProducts = generic !== undefined || !narrowSort;
+  const keys: SortKey[] = sortKeys(narrowSort ? narrowSchema(products) : products, params);
+  const where = and(
+    sql`l.active`,
+    visibleInListing(scope.principal, scope.catalogId ? { catalogId: scope.catalogId } : {}),
+    categoryCondition(scope, below),
+    ...tokens,
+    generic,
+  );
+  const keyColumns = sql.join(
+    keys.map((key, i) => sql`${key.expr} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  const order = sql.join(
+    keys.map((key, i) => sql`${sql.raw(`k${i}`)} ${key.dir}`),
+    sql`, `,
+  );
+  const offset = (params.page - 1) * params.pageSize;
+  const [row] = await queryRows<{ total: number; ids: string[] | null; facets: [number, string, number][] }>(
+    db,
+    sql`with s as materialized (
+        select l.product_id, l.facets, ${keyColumns} from product_listing l
+        ${joinProducts ? sql`join products on products.id = l.product_id` : sql``}
+        where ${where})
+      select (select count(*)::int from s) as total,
+        (select array_agg(page.product_id order by ${order}) from (
+          select * from s order by ${order} limit ${params.pageSize} offset ${offset}) page) as ids,
+        ${facets.length > 0 ? facetSql(facets) : sql`'[]'::json`} as facets`,
+  );
+  const counts = row?.facets ?? [];
+  return {
+    ids: row?.ids ?? [],
+    total: row?.total ?? 0,
+    facets: facets.map((facet, i) => ({
+      Name: facet.name,
+      XpPath: facet.xpPath,
+      Values: counts.filter(([f]) => f === i).map(([, value, n]) => ({ Value: value, Count: n })),
+      xp: facet.xp,
+    })),
+  };
+}
