@@ -272,7 +272,9 @@ export const buyerProductVisibility = pgTable(
  * `placed`: the `listing_key` of every category it is assigned to; `within`: those and every ancestor
  * of them (so "category C with all its descendants" is one `@>` on the GIN index); `facets`:
  * `XpPath␟value` (U+001F between) for every product facet's values as stored; `filter_tokens`: the same
- * for string and boolean values, lowercased, which answers `xp.<facet path>=value` filters.
+ * for string and boolean values, lowercased, which answers `xp.<facet path>=value` filters;
+ * `search_text`: ID, name and description lowercased, one per line, for `search` (trigram index). The
+ * sort indexes hold the exact keys a list sorts by ID or Name, so a capped search reads them in order.
  */
 export const productListing = pgTable(
   'product_listing',
@@ -285,8 +287,21 @@ export const productListing = pgTable(
     within: integer('within').array().notNull(),
     facets: text('facets').array().notNull(),
     filterTokens: text('filter_tokens').array().notNull(),
+    searchText: text('search_text').notNull(),
   },
   (t) => [
+    index('product_listing_search_trgm')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with(GIN_SMALL_PENDING_LIST),
+    index('product_listing_id_sort').on(
+      sql`(lower(${t.productId}) collate "C")`,
+      sql`(${t.productId} collate "C")`,
+    ),
+    index('product_listing_name_sort').on(
+      sql`(lower(${t.name}) collate "C")`,
+      sql`(${t.name} collate "C")`,
+      sql`(${t.productId} collate "C")`,
+    ),
     index('product_listing_within_gin').using('gin', t.within).with(GIN_SMALL_PENDING_LIST),
     index('product_listing_placed_gin').using('gin', t.placed).with(GIN_SMALL_PENDING_LIST),
     index('product_listing_filter_gin').using('gin', t.filterTokens).with(GIN_SMALL_PENDING_LIST),

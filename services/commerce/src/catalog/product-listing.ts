@@ -2,7 +2,15 @@ import { type Db, queryRows } from '@catalogue/db';
 import { productFacets } from '@catalogue/db/schema';
 import { and, asc, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
-import { arrayParam, isNumber, type SortKey, sortKeys, sortTerms, whereClause } from '../list/compile';
+import {
+  arrayParam,
+  isNumber,
+  likePattern,
+  type SortKey,
+  sortKeys,
+  sortTerms,
+  whereClause,
+} from '../list/compile';
 import type { FilterTerm, ListParams } from '../list/params';
 import type { ListSchema } from '../list/schema';
 import { MAX_FACET_VALUES } from './facets';
@@ -30,6 +38,14 @@ export interface ListingAnswer {
 }
 
 type Facet = typeof productFacets.$inferSelect;
+
+/**
+ * A list with `search` selects, counts and facets at most this many matches: the first ones in the
+ * list's own order, read in that order from the sort indexes (ID, Name) and stopped there, so a common
+ * word costs no more than a rare one. Pages within them are exactly the pages of the whole result; past
+ * it TotalCount says this number (docs/ARCHITECTURE.md, decision log).
+ */
+export const SEARCH_MATCH_LIMIT = 1000;
 
 /** The listing row's own columns, for sorts that need nothing else (the default, ID, Name). */
 const narrowSchema = (products: ListSchema): ListSchema => ({
@@ -60,6 +76,30 @@ function tokenCondition(path: string, term: FilterTerm): SQL {
     'text',
   );
   return sql`l.filter_tokens && array(select ${path} || chr(31) || lower(v) from unnest(${values}) as v)`;
+}
+
+/**
+ * `search` over the default properties (ID, Name, Description) as one condition on the listing's
+ * `search_text`, which holds them one per line: a term matches in the text exactly when it matches in
+ * one of them, since no term holds a line break. Wildcards (which could span lines) and the search types
+ * that compare per property (AllTermsSameField, ExactPhrasePrefix) read the product row instead.
+ */
+function listingSearch(params: ListParams): SQL | null {
+  if (!params.search || params.searchOn !== null) return null;
+  const phrase = params.search.toLowerCase();
+  if (phrase.includes('*')) return null;
+  const pattern = (term: string) => `%${likePattern(term)}%`;
+  const patterns = arrayParam(phrase.split(/\s+/).filter(Boolean).map(pattern), 'text');
+  switch (params.searchType) {
+    case 'AnyTerm':
+      return sql`l.search_text like any(${patterns})`;
+    case 'AllTermsAnyField':
+      return sql`l.search_text like all(${patterns})`;
+    case 'ExactPhrase':
+      return sql`l.search_text like ${pattern(phrase)}`;
+    default:
+      return null;
+  }
 }
 
 function categoryCondition(scope: ListingScope, below: string[]): SQL | undefined {
@@ -101,6 +141,7 @@ export async function listProducts(
   params: ListParams,
   scope: ListingScope,
   below: string[],
+  searchMatchLimit = SEARCH_MATCH_LIMIT,
 ): Promise<ListingAnswer> {
   const facets = await db
     .select()
@@ -117,7 +158,8 @@ export async function listProducts(
   const narrowSort = sortTerms(products, params).every(
     (t) => t.path.length === 1 && ['id', 'name'].includes(t.path[0]?.toLowerCase() ?? ''),
   );
-  const generic = whereClause(products, { ...params, filters: rest });
+  const search = listingSearch(params);
+  const generic = whereClause(products, { ...params, filters: rest, ...(search ? { search: null } : {}) });
   const joinProducts = generic !== undefined || !narrowSort;
   const keys: SortKey[] = sortKeys(narrowSort ? narrowSchema(products) : products, params);
   const where = and(
@@ -125,6 +167,7 @@ export async function listProducts(
     visibleInListing(scope.principal, scope.catalogId ? { catalogId: scope.catalogId } : {}),
     categoryCondition(scope, below),
     ...tokens,
+    search ?? undefined,
     generic,
   );
   const keyColumns = sql.join(
@@ -141,7 +184,8 @@ export async function listProducts(
     sql`with s as materialized (
         select l.product_id, l.facets, ${keyColumns} from product_listing l
         ${joinProducts ? sql`join products on products.id = l.product_id` : sql``}
-        where ${where})
+        where ${where}
+        ${params.search ? sql`order by ${order} limit ${searchMatchLimit}` : sql``})
       select (select count(*)::int from s) as total,
         (select array_agg(page.product_id order by ${order}) from (
           select * from s order by ${order} limit ${params.pageSize} offset ${offset}) page) as ids,

@@ -33,7 +33,7 @@ function resolve(schema: ListSchema, path: string[], use: 'filter' | 'sort' | 's
   return { kind: 'field', def, name: key };
 }
 
-function likePattern(value: string): string {
+export function likePattern(value: string): string {
   return value
     .split('*')
     .map((part) => part.replace(/[\\%_]/g, '\\$&'))

@@ -110,6 +110,10 @@ function propertyOf(
   return { xp: false, value: row[key], type: schema.fields[key] };
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function searchText(schema: RefSchema, row: RefRow, path: string[]): string | null {
   const { value } = propertyOf(schema, row, path);
   if (value === null || value === undefined) return null;
@@ -137,7 +141,10 @@ export function referenceList(
     const terms = phrase.split(/\s+/).filter(Boolean);
     result = result.filter((row) => {
       const texts = paths.map((p) => searchText(schema, row, p));
-      const has = (t: string | null, term: string) => t?.includes(term) === true;
+      // `*` is a wildcard in search terms too (as the SQL's LIKE patterns make it).
+      const pattern = (term: string, anchored: boolean) =>
+        new RegExp(`${anchored ? '^' : ''}${term.split('*').map(escapeRegExp).join('.*')}`, 's');
+      const has = (t: string | null, term: string) => t !== null && pattern(term, false).test(t);
       switch (params.searchType) {
         case 'AnyTerm':
           return texts.some((t) => terms.some((term) => has(t, term)));
@@ -148,7 +155,7 @@ export function referenceList(
         case 'ExactPhrase':
           return texts.some((t) => has(t, phrase));
         case 'ExactPhrasePrefix':
-          return texts.some((t) => t?.startsWith(phrase) === true);
+          return texts.some((t) => t !== null && pattern(phrase, true).test(t));
         default:
           return false;
       }

@@ -2,7 +2,7 @@ import { testDriver } from '@catalogue/db/testing';
 import fc from 'fast-check';
 import { Me } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseListParams } from '../list/params';
+import { parseListParams, SEARCH_TYPES } from '../list/params';
 import { type RefRow, type RefSchema, referenceList } from '../list/reference';
 import { commerceForTests, loginAs } from '../testing/sdk';
 
@@ -13,7 +13,13 @@ import { commerceForTests, loginAs } from '../testing/sdk';
 describe(`/me/products against the reference on ${testDriver()}`, () => {
   commerceForTests({ skus: 200 });
   const refSchema: RefSchema = {
-    fields: { ID: 'string', Name: 'string', QuantityMultiplier: 'number', Active: 'boolean' },
+    fields: {
+      ID: 'string',
+      Name: 'string',
+      Description: 'string',
+      QuantityMultiplier: 'number',
+      Active: 'boolean',
+    },
     searchOn: ['ID', 'Name', 'Description'],
     defaultSort: ['ID'],
     key: 'ID',
@@ -56,7 +62,12 @@ describe(`/me/products against the reference on ${testDriver()}`, () => {
         fc.option(fc.constantFrom('Name', '!Name', 'ID', '!ID', 'QuantityMultiplier,!ID'), { nil: null }),
         fc.integer({ min: 1, max: 3 }),
         fc.integer({ min: 1, max: 30 }),
-        async (filters, sortBy, page, pageSize) => {
+        // Searches: the listing's one-text-per-product path (plain terms) and the per-property one.
+        fc.option(fc.constantFrom('steel', 'EMT conduit', 'galv', 'PVC box', '10 ft', 'st*el', 'zzz'), {
+          nil: null,
+        }),
+        fc.constantFrom(...SEARCH_TYPES),
+        async (filters, sortBy, page, pageSize, search, searchType) => {
           // The SDK's filters object cannot repeat a key; repeated keys are covered by the kernel's own tests.
           if (new Set(filters.map(([k]) => k)).size !== filters.length) return;
           const query = new URLSearchParams();
@@ -64,12 +75,17 @@ describe(`/me/products against the reference on ${testDriver()}`, () => {
           if (sortBy) query.set('sortBy', sortBy);
           query.set('page', String(page));
           query.set('pageSize', String(pageSize));
+          if (search) {
+            query.set('search', search);
+            query.set('searchType', searchType);
+          }
           const expected = referenceList(refSchema, visible, parseListParams(query));
           const actual = await Me.ListProducts({
             filters: Object.fromEntries(filters.map(([k, v]) => [k, v])),
             ...(sortBy ? { sortBy: sortBy.split(',') as never } : {}),
             page,
             pageSize,
+            ...(search ? { search, searchType } : {}),
           });
           expect(actual.Items.map((p) => p.ID)).toEqual(expected.items.map((p) => p.ID));
           expect(actual.Meta.TotalCount).toBe(expected.total);
