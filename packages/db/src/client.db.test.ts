@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from './client';
+import { type Database, openDatabase, queryRows, queryRowsPrepared } from './client';
 import { migrateDatabase } from './migrate';
 import { appMeta, buyers } from './schema/index';
 import { createTestDatabase, type TestDatabase, testDriver } from './testing';
@@ -66,6 +66,21 @@ describe(`database on ${testDriver()}`, () => {
       expect(row?.jit === 'off' || row?.available === false).toBe(true);
       if (database.driver === 'postgres') expect(row?.jit).toBe('off');
     }
+  });
+
+  it('runs prepared statements by their text: the same text with new values, other texts beside it', async () => {
+    const sum = (a: number, b: number) =>
+      queryRowsPrepared<{ n: number }>(database.db, sql`select ${a}::int + ${b}::int as n`);
+    const product = (a: number, b: number) =>
+      queryRowsPrepared<{ n: number }>(database.db, sql`select ${a}::int * ${b}::int as n`);
+    // More calls than connections, so each connection meets both statements more than once.
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].flatMap((i) => [sum(i, 1), product(i, 2)]));
+    expect(answers.map(([row]) => row?.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].flatMap((i) => [i + 1, i * 2]));
+    // Inside a transaction it is an ordinary query on the transaction's connection.
+    const inside = await database.db.transaction((tx) =>
+      queryRowsPrepared<{ n: number }>(tx as never, sql`select ${40}::int + ${2}::int as n`),
+    );
+    expect(inside[0]?.n).toBe(42);
   });
 
   it('answers ping and refuses after close', async () => {

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type DatabaseConfig, DEFAULT_LIMITS } from './config';
@@ -166,6 +167,24 @@ export function redactUrl(url: string): string {
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `queryRows` for a hot statement whose text repeats with other values: on PostgreSQL it runs as a named
+ * prepared statement (named by a hash of its text), so each pooled connection parses and plans it once
+ * and reuses the plan (issue 21: planning a list statement cost as much as running it). Only for
+ * statements of a bounded number of shapes: each connection keeps every one it has prepared. Inside a
+ * transaction, and on PGlite (no round trip, no plan cache to keep), it is `queryRows`.
+ */
+export async function queryRowsPrepared<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `q${createHash('sha1').update(text).digest('base64url')}`;
+  const result = await client.query<T>({ name, text, values: params as unknown[] });
   return result.rows;
 }
 

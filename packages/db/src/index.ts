@@ -1,5 +1,12 @@
 export type { Database, Db, DriverName, Schema } from './client';
-export { liftStatementTimeout, openDatabase, queryRows, redactUrl, refreshStatistics } from './client';
+export {
+  liftStatementTimeout,
+  openDatabase,
+  queryRows,
+  queryRowsPrepared,
+  redactUrl,
+  refreshStatistics,
+} from './client';
 export type { DatabaseConfig, DatabaseLimits } from './config';
 export { DatabaseConfigError, DEFAULT_LIMITS, databaseConfigFromEnv, dataDirFromEnv } from './config';
 export { migrateDatabase, migrationsFolder } from './migrate';

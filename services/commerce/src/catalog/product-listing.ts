@@ -1,4 +1,4 @@
-import { type Db, queryRows } from '@catalogue/db';
+import { type Db, queryRows, queryRowsPrepared } from '@catalogue/db';
 import { productFacets } from '@catalogue/db/schema';
 import { and, asc, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
@@ -179,7 +179,10 @@ export async function listProducts(
     sql`, `,
   );
   const offset = (params.page - 1) * params.pageSize;
-  const [row] = await queryRows<{ total: number; ids: string[] | null; facets: [number, string, number][] }>(
+  // A list on the listing alone (category, facet values, ID or Name order) has few shapes: prepared once
+  // per connection. Other filters have unbounded shapes, and a search's plan depends on its words.
+  const run = joinProducts || params.search ? queryRows : queryRowsPrepared;
+  const [row] = await run<{ total: number; ids: string[] | null; facets: [number, string, number][] }>(
     db,
     sql`with s as materialized (
         select l.product_id, l.facets, ${keyColumns} from product_listing l

@@ -94,19 +94,24 @@ export function visibleCategoryKeys(principal: Principal, catalogId: string): SQ
 }
 
 /**
- * The price schedule a buyer user pays for each product: a product assignment's schedule (to one of the
- * user's groups before the company) wins over the product's default.
+ * The price schedule a buyer user pays for the product `p`: a product assignment's schedule (to one of
+ * the user's groups before the company) wins over the product's default. A scalar expression on `p`.
  */
+export function effectivePriceScheduleId(principal: Principal, p: SQL): SQL {
+  return sql`coalesce(
+      (select pa.price_schedule_id from product_assignments pa
+        where pa.product_id = ${p}.id and pa.buyer_id = ${principal.companyId} and pa.price_schedule_id is not null
+          and (pa.user_group_id = '' or pa.user_group_id in ${myGroups(principal)})
+        order by (pa.user_group_id = '') limit 1),
+      ${p}.default_price_schedule_id)`;
+}
+
+/** `effectivePriceScheduleId` of some products, as a subquery of (product_id, price_schedule_id). */
 export function effectivePriceScheduleIds(principal: Principal, productIds: string[]): SQL {
   const ids = sql.join(
     productIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  return sql`select p.id as product_id, coalesce(
-      (select pa.price_schedule_id from product_assignments pa
-        where pa.product_id = p.id and pa.buyer_id = ${principal.companyId} and pa.price_schedule_id is not null
-          and (pa.user_group_id = '' or pa.user_group_id in ${myGroups(principal)})
-        order by (pa.user_group_id = '') limit 1),
-      p.default_price_schedule_id) as price_schedule_id
+  return sql`select p.id as product_id, ${effectivePriceScheduleId(principal, sql`p`)} as price_schedule_id
     from products p where p.id in (${ids})`;
 }

@@ -125,6 +125,13 @@ describe(`/me/products visibility on ${testDriver()}`, () => {
     ).toEqual(['leaf']);
     const below = await Me.ListProducts({ catalogID: 'vis', categoryID: 'top', pageSize: 100 });
     expect(below.Items.map((p) => p.ID).sort()).toEqual(['V-INHERIT', 'V-NOPRICE']);
+    // A finite depth: the category and that many levels below it (the products sit two levels down).
+    const down = async (depth: string) =>
+      (await Me.ListProducts({ catalogID: 'vis', categoryID: 'top', depth, pageSize: 100 })).Items.map(
+        (p) => p.ID,
+      ).sort();
+    expect(await down('1')).toEqual([]);
+    expect(await down('2')).toEqual(['V-INHERIT', 'V-NOPRICE']);
     expect((await refusal(Me.GetCategory('top', { catalogID: 'catalog-ca' }))).status).toBe(404);
     const regional = await Me.ListCategories({ pageSize: 100 });
     expect(regional.Items.length).toBe(6);

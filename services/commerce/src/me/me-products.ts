@@ -1,20 +1,24 @@
 import { type Db, queryRows } from '@catalogue/db';
-import { priceSchedules, products, specProductAssignments, specs } from '@catalogue/db/schema';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { products, specProductAssignments, specs } from '@catalogue/db/schema';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Principal } from '../auth/claims';
 import { categoriesWithin, parseDepth } from '../catalog/categories';
-import { priceScheduleResource } from '../catalog/price-schedules';
-import { productCounts } from '../catalog/product-inventory';
 import { listProducts } from '../catalog/product-listing';
 import { productResource } from '../catalog/products';
 import { specResource } from '../catalog/specs';
-import { effectivePriceScheduleIds, visibleProductIds } from '../catalog/visibility';
+import { visibleProductIds } from '../catalog/visibility';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { parseListParams } from '../list/params';
 import { listMeta, runList } from '../list/run';
+import { buyerProducts } from './buyer-products';
 import { buyerPrincipal, requestCatalog } from './me-catalogs';
+
+/** Product `id`, if it is active and this buyer user may see it. */
+function visibleProductWhere(principal: Principal, id: string): SQL {
+  return sql`${and(eq(products.id, id), eq(products.active, true), inArray(products.id, visibleProductIds(principal)))}`;
+}
 
 /**
  * The product row, if it is active and this buyer user may see it; NotFound otherwise. Every /me route
@@ -25,13 +29,7 @@ export async function visibleProduct(
   principal: Principal,
   id: string,
 ): Promise<Record<string, unknown>> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(
-      and(eq(products.id, id), eq(products.active, true), inArray(products.id, visibleProductIds(principal))),
-    )
-    .limit(1);
+  const [row] = await db.select().from(products).where(visibleProductWhere(principal, id)).limit(1);
   if (!row) throw ApiError.notFound('Product', id);
   return row as Record<string, unknown>;
 }
@@ -39,49 +37,6 @@ export async function visibleProduct(
 /** /v1/me/products: what the buyer user may see, each with the price schedule they pay. */
 export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
   const resource = productResource();
-
-  /** Product rows → BuyerProducts with their PriceSchedule. */
-  const toBuyerProducts = async (principal: Principal, rows: Record<string, unknown>[]) => {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => String(r.id));
-    // The price schedule and SpecCount/VariantCount of every product on the page, in one query.
-    const effective = await queryRows<{
-      product_id: string;
-      price_schedule_id: string | null;
-      spec_count: number;
-      variant_count: number;
-    }>(
-      db,
-      sql`select e.product_id, e.price_schedule_id, n.spec_count, n.variant_count
-        from (${effectivePriceScheduleIds(principal, ids)}) e
-        join (${productCounts(ids)}) n on n.product_id = e.product_id`,
-    );
-    const counts = new Map(effective.map((e) => [e.product_id, e]));
-    const wire = await resource.wireAll(
-      db,
-      rows.map((r) => ({
-        ...r,
-        specCount: counts.get(String(r.id))?.spec_count ?? 0,
-        variantCount: counts.get(String(r.id))?.variant_count ?? 0,
-      })),
-    );
-    const scheduleIds = [
-      ...new Set(effective.map((e) => e.price_schedule_id).filter((id): id is string => !!id)),
-    ];
-    const schedules =
-      scheduleIds.length > 0
-        ? await priceScheduleResource.wireAll(
-            db,
-            (await db.select().from(priceSchedules).where(inArray(priceSchedules.id, scheduleIds))) as Record<
-              string,
-              unknown
-            >[],
-          )
-        : [];
-    const byProduct = new Map(effective.map((e) => [e.product_id, e.price_schedule_id]));
-    const byId = new Map(schedules.map((s) => [s.ID, s]));
-    return wire.map((p) => ({ ...p, PriceSchedule: byId.get(byProduct.get(String(p.ID)) ?? '') ?? null }));
-  };
 
   app.get('/v1/me/products', async (c) => {
     const principal = buyerPrincipal(c);
@@ -114,29 +69,26 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
       },
       below,
     );
-    const rows =
+    const found =
       answer.ids.length > 0
-        ? ((await db.select().from(products).where(inArray(products.id, answer.ids))) as Record<
-            string,
-            unknown
-          >[])
+        ? await buyerProducts(db, resource, principal, inArray(products.id, answer.ids))
         : [];
-    const byId = new Map(rows.map((r) => [String(r.id), r]));
-    const page = answer.ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [row] : [];
+    const byId = new Map(found.map((p) => [String(p.ID), p]));
+    const items = answer.ids.flatMap((id) => {
+      const item = byId.get(id);
+      return item ? [item] : [];
     });
     return c.json({
-      Items: await toBuyerProducts(principal, page),
-      Meta: { ...listMeta(params.page, params.pageSize, answer.total, page.length), Facets: answer.facets },
+      Items: items,
+      Meta: { ...listMeta(params.page, params.pageSize, answer.total, items.length), Facets: answer.facets },
     });
   });
 
   app.get('/v1/me/products/:id', async (c) => {
     const principal = buyerPrincipal(c);
-    const [product] = await toBuyerProducts(principal, [
-      await visibleProduct(db, principal, c.req.param('id')),
-    ]);
+    const id = c.req.param('id');
+    const [product] = await buyerProducts(db, resource, principal, visibleProductWhere(principal, id));
+    if (!product) throw ApiError.notFound('Product', id);
     return c.json(product);
   });
 
