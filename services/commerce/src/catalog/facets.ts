@@ -1,4 +1,4 @@
-import { type Db, queryRows } from '@catalogue/db';
+import { type Db, liftStatementTimeout, queryRows } from '@catalogue/db';
 import { productFacets } from '@catalogue/db/schema';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
@@ -41,6 +41,9 @@ const productFacetResource = new Resource({
 
 export function mountProductFacets(app: Hono<CommerceEnv>, db: Db): void {
   mountCrud(app, db, '/v1/productfacets', productFacetResource, {
+    // A facet's path is a column of every product's listing row (migration 0037 rewrites those columns
+    // when the set of paths changes): at 100,000 SKUs that takes longer than the statement timeout allows.
+    beforeWrite: liftStatementTimeout,
     scope: (c) => {
       assertSeller(c.get('principal'), 'manage product facets');
       return { where: undefined, values: {} };
@@ -49,10 +52,9 @@ export function mountProductFacets(app: Hono<CommerceEnv>, db: Db): void {
 }
 
 /**
- * `Meta.Facets` of a product list: for every product facet, the values at its xp path (each element of an
- * array counts) among the products the list's conditions select, with their counts, most frequent first.
- * All facets in one statement: the list's conditions (visibility, category, filters) are evaluated once
- * for all of them, not once per facet (issue 21).
+ * `Meta.Facets` of a product list that is not read from the listing (product collections): for every
+ * product facet, the values at its xp path (each element of an array counts) among the products the
+ * list's conditions select, with their counts, most frequent first. All facets in one statement.
  */
 export async function facetCounts(db: Db, where: SQL | undefined) {
   const facets = await db

@@ -85,6 +85,11 @@ export interface CrudOptions {
   readScope?: (c: C) => Promise<Scope> | Scope;
   /** Override of the resource's roles (e.g. the Me* roles on /me routes). */
   roles?: { read: ApiRole[]; write: ApiRole[] };
+  /**
+   * Runs first in every write's transaction: e.g. lifting the statement timeout for a write whose
+   * triggers legitimately rewrite a large read model (product facets).
+   */
+  beforeWrite?: (tx: Db) => Promise<void>;
   /** Writes what belongs to a created or changed row (e.g. price breaks), in the same transaction. */
   afterWrite?: (
     tx: Db,
@@ -182,6 +187,7 @@ export function mountCrud(
     columns[resource.idKey()] ??= generateId();
     return db
       .transaction(async (tx) => {
+        await options.beforeWrite?.(tx as unknown as Db);
         const [row] = (await tx.insert(resource.table).values(columns).returning()) as Record<
           string,
           unknown
@@ -233,6 +239,7 @@ export function mountCrud(
       const newId = typeof body.ID === 'string' ? body.ID : id;
       const row = await db
         .transaction(async (tx) => {
+          await options.beforeWrite?.(tx as unknown as Db);
           const existing = await tx
             .select()
             .from(resource.table)
@@ -288,6 +295,7 @@ export function mountCrud(
       const body = await readBody(c.req.raw, patchBody(def.body));
       const row = await db
         .transaction(async (tx) => {
+          await options.beforeWrite?.(tx as unknown as Db);
           const [existing] = await tx
             .select()
             .from(resource.table)
@@ -330,6 +338,7 @@ export function mountCrud(
       const scope = await scopeOf(c);
       const id = c.req.param('id');
       await db.transaction(async (tx) => {
+        await options.beforeWrite?.(tx as unknown as Db);
         const deleted = await tx.delete(resource.table).where(byId(scope, id)).returning();
         const row = deleted[0] as Record<string, unknown> | undefined;
         if (!row) throw ApiError.notFound(def.objectType, id);
