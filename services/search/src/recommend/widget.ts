@@ -18,9 +18,9 @@ import {
   type RecipeId,
   type RecipeProduct,
   type RecipeScope,
-  similarProducts,
 } from './recipes';
 import { addedTogether, recentlyViewed, type Visitor } from './signals';
+import { type FamilyBlock, familyBlock, rankSimilar, type SimilarCatalogue } from './similar';
 
 /**
  * A recommendation widget's `config` in search.yaml: the recipe it runs (`similar`, `trending`,
@@ -49,6 +49,8 @@ interface State {
     products: Map<number, RecipeProduct>;
     members: Map<string, number[]>;
     lines: Map<string, Set<string>>;
+    /** Families as blocks (similar.ts), built when first asked. */
+    blocks: Map<string, FamilyBlock>;
   } | null;
 }
 const states = new WeakMap<Database, State>();
@@ -66,7 +68,7 @@ function stateOf(database: Database): State {
  * The engine's product index as the recipes see it: products grouped by family (the level-3 category of
  * their trail) and families by product line, rebuilt once per index version.
  */
-function catalogueOf(index: TextIndex, state: State): RecipeCatalogue {
+function catalogueOf(index: TextIndex, state: State): RecipeCatalogue & SimilarCatalogue {
   if (!state.families || state.families.index !== index || state.families.version !== index.version) {
     const products = new Map<number, RecipeProduct>();
     const members = new Map<string, number[]>();
@@ -85,18 +87,27 @@ function catalogueOf(index: TextIndex, state: State): RecipeCatalogue {
         lines.set(line, families);
       }
     });
-    state.families = { index, version: index.version, products, members, lines };
+    state.families = { index, version: index.version, products, members, lines, blocks: new Map() };
   }
-  const { products, members, lines } = state.families;
+  const { products, members, lines, blocks } = state.families;
+  const family = (family: string) =>
+    (members.get(family) ?? [])
+      .map((n) => products.get(n))
+      .filter((p): p is RecipeProduct => p !== undefined);
   return {
     product: (id) => {
       const number = index.byKey.get(id);
       return number === undefined ? undefined : products.get(number);
     },
-    family: (family) =>
-      (members.get(family) ?? [])
-        .map((n) => products.get(n))
-        .filter((p): p is RecipeProduct => p !== undefined),
+    family,
+    block: (id) => {
+      let block = blocks.get(id);
+      if (!block) {
+        block = familyBlock(family(id));
+        blocks.set(id, block);
+      }
+      return block;
+    },
     familiesOf: (line) => [...(lines.get(line) ?? [])],
   };
 }
@@ -129,7 +140,7 @@ function visitorOf(ctx: WidgetContext): Visitor {
 async function candidates(
   recipe: RecipeId,
   ctx: WidgetContext,
-  catalogue: RecipeCatalogue,
+  catalogue: SimilarCatalogue,
   scope: RecipeScope,
   seeds: string[],
   pool: number,
@@ -139,12 +150,7 @@ async function candidates(
     case 'similar': {
       // Without a product on the page: similar to what the visitor looked at last.
       const from = seeds.length > 0 ? seeds : (await recentlyViewed(ctx.database, visitor, 1)).slice(0, 1);
-      return similarProducts(
-        catalogue,
-        from,
-        { ...scope, exclude: new Set([...scope.exclude, ...from]) },
-        pool,
-      );
+      return rankSimilar(catalogue, from, { ...scope, exclude: new Set([...scope.exclude, ...from]) }, pool);
     }
     case 'trending':
       return stateOf(ctx.database).trending.ranked();
