@@ -21,10 +21,12 @@ interface Group {
 }
 
 /**
- * A family's products grouped by their compared attributes, built once per index version. The index
- * shares one array between equal value lists (ListInterner), so a column holds a few distinct lists
- * however large the family, and the variants of a series (same trail, material, weight, …) form one
- * group: a request compares the seed with each distinct list once and scores each group once.
+ * A family's products grouped by their compared attributes, built when first asked and again after a
+ * change of one of them (catalogue.ts). The index shares one array between equal value lists
+ * (ListInterner), so a column holds a few distinct lists however large the family, and the variants of
+ * a series (same trail, material, weight, …) form one group: a request compares the seed with each
+ * distinct list once and scores each group once. (Equal lists held in distinct arrays only make more
+ * groups: the scores stay the same.)
  */
 export interface FamilyBlock {
   groups: Group[];
