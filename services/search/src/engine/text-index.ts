@@ -87,6 +87,11 @@ function emptyLanguage(): LanguageIndex {
   };
 }
 
+/** A change of every document (`changedSince`). */
+const ALL = -1;
+/** Version steps whose documents `changedSince` can name (at least; at most twice as many). */
+const CHANGES_KEPT = 4096;
+
 /**
  * An in-memory inverted index of one entity (products or content): postings per language and field,
  * category trails, catalogue numbers and attribute columns. Documents keep their number for life, so an
@@ -113,6 +118,12 @@ export class TextIndex {
   /** Moves on at every change: caches keyed by it stay exact. */
   version = 0;
   live = 0;
+  /**
+   * The document each of the last version steps changed (ALL: every document may have), oldest first;
+   * the first is the step from `changesFrom`. Lets what is derived from the documents follow them.
+   */
+  private changes: number[] = [];
+  private changesFrom = 0;
 
   get size(): number {
     return this.docs.length;
@@ -193,7 +204,7 @@ export class TextIndex {
     this.texts.set(number, doc.text, localized);
     this.live++;
     this.indexDoc(number, doc);
-    this.version++;
+    this.changed(number);
     return number;
   }
 
@@ -204,7 +215,7 @@ export class TextIndex {
     this.docs[number] = null;
     this.texts.clear(number);
     this.byKey.delete(key);
-    this.version++;
+    this.changed(number);
     return true;
   }
 
@@ -336,7 +347,26 @@ export class TextIndex {
         }
       }
     }
+    this.changed(ALL);
+  }
+
+  private changed(doc: number): void {
     this.version++;
+    this.changes.push(doc);
+    if (this.changes.length > CHANGES_KEPT * 2) {
+      this.changes = this.changes.slice(CHANGES_KEPT);
+      this.changesFrom += CHANGES_KEPT;
+    }
+  }
+
+  /**
+   * The documents changed (added, replaced or removed) since `version`, each once; null when that is
+   * too long ago to say, or a change concerned every document (then derive everything again).
+   */
+  changedSince(version: number): number[] | null {
+    if (version < this.changesFrom || version > this.version) return null;
+    const docs = new Set(this.changes.slice(version - this.changesFrom));
+    return docs.has(ALL) ? null : [...docs];
   }
 
   category(id: string): TrailCategory | undefined {

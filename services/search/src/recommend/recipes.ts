@@ -48,31 +48,50 @@ const IGNORED_ATTRIBUTES = new Set(['id', 'sku', 'type', 'region']);
 /** Numeric attributes compared by closeness rather than equality. */
 const NUMERIC_ATTRIBUTES = new Set(['length_mm', 'weight_kg', 'packaging_quantity']);
 
+/** Whether an attribute takes part in the similarity (not one that only says which product). */
+export function isCompared(name: string): boolean {
+  return !IGNORED_ATTRIBUTES.has(name);
+}
+
+/**
+ * How alike two non-empty value lists of one attribute are, from 0 to 1: the overlap of their values
+ * (Jaccard, the right list counted with its repeats), numeric attributes by relative closeness.
+ * `leftStrings` is the left list's values as strings, for a caller comparing one list with many.
+ */
+export function attributeOverlap(
+  name: string,
+  left: readonly AttrValue[],
+  right: readonly AttrValue[],
+  leftStrings: ReadonlySet<string> = new Set(left.map(String)),
+): number {
+  if (NUMERIC_ATTRIBUTES.has(name) && typeof left[0] === 'number' && typeof right[0] === 'number') {
+    const x = left[0];
+    const y = right[0];
+    const largest = Math.max(Math.abs(x), Math.abs(y));
+    return largest === 0 ? 1 : 1 - Math.min(1, Math.abs(x - y) / largest);
+  }
+  let shared = 0;
+  for (const value of right) if (leftStrings.has(String(value))) shared += 1;
+  return shared / (leftStrings.size + right.length - shared);
+}
+
 /**
  * How alike two products are, from 0 to 1: the mean over the attributes either has of the overlap of
- * their values (Jaccard), numeric attributes by relative closeness.
+ * their values (`attributeOverlap`), summed in the order of the first product's attributes (the fast
+ * ranking of similar.ts adds the same terms in the same order, so both give the very same number).
  */
 export function attributeSimilarity(a: RecipeProduct, b: RecipeProduct): number {
   const names = new Set([...Object.keys(a.attrs), ...Object.keys(b.attrs)]);
   let total = 0;
   let counted = 0;
   for (const name of names) {
-    if (IGNORED_ATTRIBUTES.has(name)) continue;
+    if (!isCompared(name)) continue;
     const left = a.attrs[name] ?? [];
     const right = b.attrs[name] ?? [];
     if (left.length === 0 && right.length === 0) continue;
     counted += 1;
     if (left.length === 0 || right.length === 0) continue;
-    if (NUMERIC_ATTRIBUTES.has(name) && typeof left[0] === 'number' && typeof right[0] === 'number') {
-      const x = left[0];
-      const y = right[0];
-      const largest = Math.max(Math.abs(x), Math.abs(y));
-      total += largest === 0 ? 1 : 1 - Math.min(1, Math.abs(x - y) / largest);
-      continue;
-    }
-    const set = new Set(left.map(String));
-    const shared = right.filter((v) => set.has(String(v))).length;
-    total += shared / (set.size + right.length - shared);
+    total += attributeOverlap(name, left, right);
   }
   return counted === 0 ? 0 : total / counted;
 }
@@ -94,7 +113,9 @@ function eligible(product: RecipeProduct | undefined, scope: RecipeScope): produ
 
 /**
  * Similar products: the same family first, ranked by closest attributes (the category trail among them);
- * when the family is too small, its sibling families (same product line) follow, also by attributes. `max` bounds the work.
+ * when the family is too small, its sibling families (same product line) follow, also by attributes.
+ * The definition of the recipe, scoring every product of the families one by one: the widget answers
+ * with `rankSimilar` (similar.ts), which must give the same list (similar.test.ts compares them).
  */
 export function similarProducts(
   catalogue: RecipeCatalogue,

@@ -1,9 +1,10 @@
 import { lineItems, orders } from '@catalogue/db/schema';
 import * as sdk from '@sitecore-search/data';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IndexedDoc } from '../engine/text-index';
 import { type SearchUnderTest, searchUnderTest } from '../testing/search-under-test';
-import { familyOf } from './recipes';
+import { familyOf, type RecipeCatalogue, type RecipeProduct, similarProducts } from './recipes';
 
 /**
  * The recommendation recipes on the demo dataset, with events published through the SDK's own track
@@ -92,7 +93,42 @@ function familyIn(region: string, size: number): IndexedDoc[] {
   return family;
 }
 
+/** The recipe's definition (similarProducts, product by product) over the index as it is now. */
+function similarByDefinition(seed: string, region: string, max: number): string[] {
+  const products = docs().map((doc): RecipeProduct => ({ ...doc, ...familyOf(doc.attrs.category ?? []) }));
+  const catalogue: RecipeCatalogue = {
+    product: (id) => products.find((p) => p.id === id),
+    family: (family) => products.filter((p) => p.family === family),
+    familiesOf: (line) => [...new Set(products.filter((p) => p.line === line).map((p) => p.family ?? ''))],
+  };
+  return similarProducts(catalogue, [seed], { scopes: new Set([region]), exclude: new Set([seed]) }, max);
+}
+
 describe('similar products (rfkid_1)', () => {
+  it('answers what the recipe’s definition answers, and follows a change of the catalogue', async () => {
+    const seeds = docs()
+      .filter((doc) => doc.scopes.includes('US'))
+      .filter((_, i) => i % 40 === 0);
+    for (const seed of seeds) {
+      expect(await recommend('rfkid_1', { product: seed.id, limit: 12 }), seed.id).toEqual(
+        similarByDefinition(seed.id, 'US', 12),
+      );
+    }
+    // The closest product becomes unlike the seed: the next answer ranks it from its new attributes.
+    const seed = seeds[0] as IndexedDoc;
+    const before = await recommend('rfkid_1', { product: seed.id, limit: 12 });
+    const closest = before[0] as string;
+    await search.database.db.execute(
+      sql`update products set xp = xp || '{"Material": "unobtainium", "Finish": "raw", "WeightKg": 9999}'::jsonb
+          where id = ${closest}`,
+    );
+    await search.service.engine.sync();
+    expect(byId(closest).attrs.material).toEqual(['unobtainium']);
+    const after = await recommend('rfkid_1', { product: seed.id, limit: 12 });
+    expect(after).toEqual(similarByDefinition(seed.id, 'US', 12));
+    expect(after[0]).not.toBe(closest);
+  });
+
   it('answers the same family first, closest attributes, sold in the region, without the product itself', async () => {
     const family = familyIn('US', 6);
     const seed = family[0] as IndexedDoc;

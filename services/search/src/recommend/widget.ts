@@ -9,18 +9,10 @@ import type { Rule, WidgetItem } from '../wire/request';
 import { ruleFilterSchema, ruleSchema } from '../wire/request';
 import type { EntityContent, RuleBehavior, WidgetResponse } from '../wire/response';
 import { TrendingCache } from './cache';
-import {
-  familyOf,
-  inScope,
-  isRecipe,
-  RECIPES,
-  type RecipeCatalogue,
-  type RecipeId,
-  type RecipeProduct,
-  type RecipeScope,
-  similarProducts,
-} from './recipes';
+import { IndexCatalogue } from './catalogue';
+import { inScope, isRecipe, RECIPES, type RecipeId, type RecipeScope } from './recipes';
 import { addedTogether, recentlyViewed, type Visitor } from './signals';
+import { rankSimilar, type SimilarCatalogue } from './similar';
 
 /**
  * A recommendation widget's `config` in search.yaml: the recipe it runs (`similar`, `trending`,
@@ -40,65 +32,28 @@ function recommendationConfig(ctx: WidgetContext): RecommendationConfig {
   return parseWidgetConfig(ctx, recommendationConfigSchema);
 }
 
-/** Per database: the trending cache and the families of the index version last seen. */
+/** Per database: the trending cache and the recipes' view of the product index. */
 interface State {
   trending: TrendingCache;
-  families: {
-    index: TextIndex;
-    version: number;
-    products: Map<number, RecipeProduct>;
-    members: Map<string, number[]>;
-    lines: Map<string, Set<string>>;
-  } | null;
+  catalogue: IndexCatalogue | null;
 }
 const states = new WeakMap<Database, State>();
 
 function stateOf(database: Database): State {
   let state = states.get(database);
   if (!state) {
-    state = { trending: new TrendingCache(database), families: null };
+    state = { trending: new TrendingCache(database), catalogue: null };
     states.set(database, state);
   }
   return state;
 }
 
-/**
- * The engine's product index as the recipes see it: products grouped by family (the level-3 category of
- * their trail) and families by product line, rebuilt once per index version.
- */
-function catalogueOf(index: TextIndex, state: State): RecipeCatalogue {
-  if (!state.families || state.families.index !== index || state.families.version !== index.version) {
-    const products = new Map<number, RecipeProduct>();
-    const members = new Map<string, number[]>();
-    const lines = new Map<string, Set<string>>();
-    index.docs.forEach((doc, number) => {
-      if (!doc) return;
-      const { family, line } = familyOf(doc.attrs.category ?? []);
-      products.set(number, { id: doc.id, scopes: doc.scopes, family, line, attrs: doc.attrs });
-      if (!family) return;
-      const list = members.get(family);
-      if (list) list.push(number);
-      else members.set(family, [number]);
-      if (line) {
-        const families = lines.get(line) ?? new Set<string>();
-        families.add(family);
-        lines.set(line, families);
-      }
-    });
-    state.families = { index, version: index.version, products, members, lines };
+/** The catalogue of the index, up to date: followed change by change, built anew for a new index. */
+function catalogueOf(index: TextIndex, state: State): IndexCatalogue {
+  if (!state.catalogue || state.catalogue.index !== index || !state.catalogue.follow()) {
+    state.catalogue = new IndexCatalogue(index);
   }
-  const { products, members, lines } = state.families;
-  return {
-    product: (id) => {
-      const number = index.byKey.get(id);
-      return number === undefined ? undefined : products.get(number);
-    },
-    family: (family) =>
-      (members.get(family) ?? [])
-        .map((n) => products.get(n))
-        .filter((p): p is RecipeProduct => p !== undefined),
-    familiesOf: (line) => [...(lines.get(line) ?? [])],
-  };
+  return state.catalogue;
 }
 
 /** `context.ids.product` (or a plain list of ids). */
@@ -129,7 +84,7 @@ function visitorOf(ctx: WidgetContext): Visitor {
 async function candidates(
   recipe: RecipeId,
   ctx: WidgetContext,
-  catalogue: RecipeCatalogue,
+  catalogue: SimilarCatalogue,
   scope: RecipeScope,
   seeds: string[],
   pool: number,
@@ -139,12 +94,7 @@ async function candidates(
     case 'similar': {
       // Without a product on the page: similar to what the visitor looked at last.
       const from = seeds.length > 0 ? seeds : (await recentlyViewed(ctx.database, visitor, 1)).slice(0, 1);
-      return similarProducts(
-        catalogue,
-        from,
-        { ...scope, exclude: new Set([...scope.exclude, ...from]) },
-        pool,
-      );
+      return rankSimilar(catalogue, from, { ...scope, exclude: new Set([...scope.exclude, ...from]) }, pool);
     }
     case 'trending':
       return stateOf(ctx.database).trending.ranked();
