@@ -77,6 +77,9 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
     // An empty database has no cached pages; one tag, 'all', tells every instance to start afresh.
     await tx.execute(sql`select set_config('page_cache.bulk', 'on', true)`);
     await tx.execute(sql`select touch_page_cache_tags(array['all'])`);
+    // The read models (buyer visibility, listing) likewise: their triggers skip the per-batch refreshes
+    // and both are built once below (migration 0038).
+    await tx.execute(sql`select set_config('catalogue.bulk_load', 'on', true)`);
     const insertAll = async <T>(name: string, table: Parameters<typeof tx.insert>[0], rows: T[]) => {
       counts[name] = (counts[name] ?? 0) + rows.length;
       let done = 0;
@@ -269,6 +272,8 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
       })),
     );
     await insertAll('content_items', contentItems, contentRows(dataset));
+    await tx.execute(sql`select refresh_buyer_product_visibility(null, null, null)`);
+    await tx.execute(sql`select refresh_product_listing(null)`);
     // Part of the same transaction: its presence means the whole dataset is there.
     await tx.insert(appMeta).values({ key: DATASET_META_KEY, value: { ...meta, rows: counts } });
   });

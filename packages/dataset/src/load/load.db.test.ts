@@ -34,6 +34,23 @@ describe(`loading the dataset on ${testDriver()}`, () => {
     expect(await count(sql`select count(*)::int as n from products`)).toBe(400);
   });
 
+  it('builds the read models once at the end, exactly as their definitions and triggers would', async () => {
+    // The load switches the per-statement refreshes off (migration 0038) and rebuilds both at the end.
+    const listing = sql`select * from product_listing order by product_id`;
+    const visibility = sql`select * from buyer_product_visibility order by 1, 2, 3, 4, 5`;
+    const loaded = {
+      listing: await queryRows(database.db, listing),
+      visibility: await queryRows(database.db, visibility),
+    };
+    expect(loaded.listing).toHaveLength(400);
+    expect(loaded.visibility.length).toBeGreaterThan(400);
+    expect(loaded.listing).toEqual(
+      await queryRows(database.db, sql`select * from product_listing_rows(null) order by product_id`),
+    );
+    await database.db.execute(sql`select refresh_buyer_product_visibility(null, null, null)`);
+    expect(await queryRows(database.db, visibility)).toEqual(loaded.visibility);
+  });
+
   it('puts each region’s assortment in its own catalog, so US and CA differ', async () => {
     const us = await queryRows<{ product_id: string }>(
       database.db,
