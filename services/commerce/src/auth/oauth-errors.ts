@@ -38,7 +38,11 @@ export async function readForm(c: Context): Promise<Record<string, string>> {
   if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
     throw new TokenError(400, 'invalid_request', 'InvalidRequest', 'The request must be form-encoded.');
   }
-  const body = await c.req.parseBody();
+  // A body that does not parse as its content type says (e.g. "multipart" without a boundary) is the
+  // client's error, not ours.
+  const body = await c.req.parseBody().catch(() => {
+    throw new TokenError(400, 'invalid_request', 'InvalidRequest', 'The request body is not a valid form.');
+  });
   const problem = fieldsProblem(Object.entries(body));
   if (problem) throw new TokenError(400, 'invalid_request', 'InvalidRequest', problem.message);
   const form: Record<string, string> = {};

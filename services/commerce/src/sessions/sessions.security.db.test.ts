@@ -90,6 +90,18 @@ describe(`ending sessions on ${testDriver()}`, () => {
     expect((await form('/oauth/revoke', { token: 'made-up', client_id: 'storefront' })).status).toBe(200);
   });
 
+  it('refuses a body that is not the form its content type says with 400, not 500 (fuzz: multipart without a boundary)', async () => {
+    for (const path of ['/oauth/revoke', '/oauth/introspect', '/oauth/token']) {
+      const response = await fetch(`${commerce().baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data' },
+        body: `${'['.repeat(50)}1${']'.repeat(50)}`,
+      });
+      expect(response.status, path).toBe(400);
+      expect(await response.json(), path).toMatchObject({ error: 'invalid_request' });
+    }
+  });
+
   it('ends every token of a deactivated user at their next call, for good', async () => {
     const before = await session('newbie');
     const patched = await asAdmin('/v1/buyers/ACME-US/users/newbie', 'PATCH', { Active: false });
