@@ -1,6 +1,5 @@
 import { type Db, queryRows, queryRowsPrepared } from '@catalogue/db';
-import { productFacets } from '@catalogue/db/schema';
-import { and, asc, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
 import {
   arrayParam,
@@ -14,7 +13,7 @@ import {
 import type { FilterTerm, ListParams } from '../list/params';
 import type { ListSchema } from '../list/schema';
 import { MAX_FACET_VALUES } from './facets';
-import { visibleInListing } from './visibility';
+import { listingCatalogsSql, visibleInListing } from './visibility';
 
 /** Where a buyer's list looks: a catalog, or one category of it down to `depth` levels (Infinity: all). */
 export interface ListingScope {
@@ -37,7 +36,13 @@ export interface ListingAnswer {
   facets: FacetCount[];
 }
 
-type Facet = typeof productFacets.$inferSelect;
+/** A product facet as the list needs it. */
+interface Facet {
+  name: string;
+  xpPath: string;
+  minCount: number;
+  xp: unknown;
+}
 
 /**
  * A list with `search` selects, counts and facets at most this many matches: the first ones in the
@@ -143,10 +148,17 @@ export async function listProducts(
   below: string[],
   searchMatchLimit = SEARCH_MATCH_LIMIT,
 ): Promise<ListingAnswer> {
-  const facets = await db
-    .select()
-    .from(productFacets)
-    .orderBy(asc(productFacets.listOrder), asc(productFacets.id));
+  // What the statement is built from, in one round trip: the facets, and the company's catalogs split
+  // by ViewAllProducts (so the statement names them, and the planner can weigh them).
+  const [context] = await queryRows<{ facets: Facet[]; view_all: string[]; other: string[] }>(
+    db,
+    sql`select coalesce((select json_agg(json_build_object('name', f.name, 'xpPath', f.xp_path,
+          'minCount', f.min_count, 'xp', f.xp) order by f.list_order, f.id) from product_facets f), '[]') as facets,
+        c.view_all, c.other
+      from (${listingCatalogsSql(scope.principal, scope.catalogId)}) c`,
+  );
+  const facets = context?.facets ?? [];
+  const catalogs = { viewAll: context?.view_all ?? [], other: context?.other ?? [] };
   const facetPaths = new Set(facets.map((f) => f.xpPath));
   const tokens: SQL[] = [];
   const rest: FilterTerm[] = [];
@@ -164,7 +176,7 @@ export async function listProducts(
   const keys: SortKey[] = sortKeys(narrowSort ? narrowSchema(products) : products, params);
   const where = and(
     sql`l.active`,
-    visibleInListing(scope.principal, scope.catalogId ? { catalogId: scope.catalogId } : {}),
+    visibleInListing(scope.principal, catalogs),
     categoryCondition(scope, below),
     ...tokens,
     search ?? undefined,

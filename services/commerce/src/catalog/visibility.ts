@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
+import { arrayParam } from '../list/compile';
 
 /** The current user's groups, as a subquery of IDs. */
 function myGroups(principal: Principal): SQL {
@@ -57,21 +58,32 @@ function grantedProductIds(principal: Principal, inCatalogs: SQL): SQL {
           and d.category_id = v.category_id and not d.granted and d.lvl < v.lvl and ${mine('d')})))`;
 }
 
+/** A buyer's active catalogs for a list, split by whether their assignment has ViewAllProducts. */
+export interface ListingCatalogs {
+  viewAll: string[];
+  other: string[];
+}
+
+/** The active catalogs assigned to the user's company (only `catalogId`, when given), split. */
+export function listingCatalogsSql(principal: Principal, catalogId?: string): SQL {
+  return sql`select coalesce(array_agg(ca.catalog_id order by ca.catalog_id) filter (where ca.view_all_products), '{}') as view_all,
+      coalesce(array_agg(ca.catalog_id order by ca.catalog_id) filter (where not ca.view_all_products), '{}') as other
+    from catalog_assignments ca join catalogs cat on cat.id = ca.catalog_id and cat.active
+    where ca.buyer_id = ${principal.companyId} ${catalogId ? sql`and ca.catalog_id = ${catalogId}` : sql``}`;
+}
+
 /**
  * `visibleProductIds` as a condition on a `product_listing` row `l`, the way a list over many products
- * wants it. A catalog assignment with ViewAllProducts shows everything its catalog holds, and for such a
- * catalog the read model holds exactly one granting row per product: so it is tested on `l.catalogs`
- * (an array overlap, no lookup per product), and only the company's other catalogs are looked up in
- * `buyer_product_visibility`, usually none.
+ * wants it, for catalogs read beforehand (`listingCatalogsSql`). A catalog assignment with ViewAllProducts
+ * shows everything its catalog holds, and for such a catalog the read model holds exactly one granting
+ * row per product: so it is an array overlap on `l.catalogs`, no lookup per product. Only the company's
+ * other catalogs, usually none, are looked up in `buyer_product_visibility`; with none, the statement has
+ * no subquery for the planner to misjudge.
  */
-export function visibleInListing(principal: Principal, options: { catalogId?: string } = {}): SQL {
-  const assigned = (viewAll: boolean) =>
-    sql`array(select ca.catalog_id from catalog_assignments ca
-      join catalogs cat on cat.id = ca.catalog_id and cat.active
-      where ca.buyer_id = ${principal.companyId} and ca.view_all_products = ${viewAll}
-        ${options.catalogId ? sql`and ca.catalog_id = ${options.catalogId}` : sql``})`;
-  return sql`(l.catalogs && ${assigned(true)}
-    or l.product_id in ${grantedProductIds(principal, sql`v.catalog_id = any(${assigned(false)})`)})`;
+export function visibleInListing(principal: Principal, catalogs: ListingCatalogs): SQL {
+  const open = sql`l.catalogs && ${arrayParam(catalogs.viewAll, 'text')}`;
+  if (catalogs.other.length === 0) return open;
+  return sql`(${open} or l.product_id in ${grantedProductIds(principal, sql`v.catalog_id = any(${arrayParam(catalogs.other, 'text')})`)})`;
 }
 
 /** The catalogs a buyer user sees: active, and assigned to the user's company. */
