@@ -78,7 +78,7 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
     await tx.execute(sql`select set_config('page_cache.bulk', 'on', true)`);
     await tx.execute(sql`select touch_page_cache_tags(array['all'])`);
     // The read models (buyer visibility, listing) likewise: their triggers skip the per-batch refreshes
-    // and both are built once below (migration 0038).
+    // and both are built once below (migration 0035).
     await tx.execute(sql`select set_config('catalogue.bulk_load', 'on', true)`);
     const insertAll = async <T>(name: string, table: Parameters<typeof tx.insert>[0], rows: T[]) => {
       counts[name] = (counts[name] ?? 0) + rows.length;

@@ -35,7 +35,7 @@ describe(`loading the dataset on ${testDriver()}`, () => {
   });
 
   it('builds the read models once at the end, exactly as their definitions and triggers would', async () => {
-    // The load switches the per-statement refreshes off (migration 0038) and rebuilds both at the end.
+    // The load switches the per-statement refreshes off (migration 0035) and rebuilds both at the end.
     const listing = sql`select * from product_listing order by product_id`;
     const visibility = sql`select * from buyer_product_visibility order by 1, 2, 3, 4, 5`;
     const loaded = {

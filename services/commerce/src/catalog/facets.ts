@@ -41,7 +41,7 @@ const productFacetResource = new Resource({
 
 export function mountProductFacets(app: Hono<CommerceEnv>, db: Db): void {
   mountCrud(app, db, '/v1/productfacets', productFacetResource, {
-    // A facet's path is a column of every product's listing row (migration 0037 rewrites those columns
+    // A facet's path is a column of every product's listing row (migration 0035 rewrites those columns
     // when the set of paths changes): at 100,000 SKUs that takes longer than the statement timeout allows.
     beforeWrite: liftStatementTimeout,
     scope: (c) => {
