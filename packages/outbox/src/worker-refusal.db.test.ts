@@ -2,8 +2,8 @@ import { openDatabase } from '@catalogue/db';
 import { createTestDatabase, holdAllConnections, type TestDatabase, testDriver } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeDue, memoryLog, queue, rowState, testWorker } from './testing';
-import { type OutboxHandler, OutboxWorker, type OutboxWorkerOptions } from './worker';
+import { makeDue, queue, rowState, testWorker } from './testing';
+import type { OutboxHandler, OutboxWorkerOptions } from './worker';
 
 /**
  * Issue 21 item 3: while the database refuses work the worker leaves it alone for a wait that doubles up
@@ -104,25 +104,14 @@ describe(`outbox worker while the database refuses, on ${testDriver()}`, () => {
       url: 'postgres://postgres@127.0.0.1:1/catalogue',
       poolSize: 1,
     });
-    const log = memoryLog();
-    const w = new OutboxWorker(gone, {
-      handlers: {},
-      pollSeconds: 3600,
-      leaseSeconds: 120,
-      baseBackoffSeconds: 30,
-      maxBackoffSeconds: 3600,
-      alertAttempts: 10,
-      batch: 10,
-      log,
-      refusalBackoff: { firstMs: 60_000, capMs: 60_000 },
-    });
+    const w = testWorker(gone, {}, { refusalBackoff: { firstMs: 60_000, capMs: 60_000 } });
     try {
       await w.drain();
       await w.drain();
       expect(w.refusals.refusals).toBe(2);
       expect(w.refusals.waitMs).toBe(60_000);
-      expect(log.lines).toHaveLength(1);
-      expect(log.lines[0]?.text).toMatch(/refuses work \(.*ECONNREFUSED/);
+      expect(w.lines).toHaveLength(1);
+      expect(w.lines[0]?.text).toMatch(/refuses work \(.*ECONNREFUSED/);
     } finally {
       await w.stop();
       await gone.close();

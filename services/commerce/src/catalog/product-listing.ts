@@ -15,11 +15,14 @@ import type { ListSchema } from '../list/schema';
 import { MAX_FACET_VALUES } from './facets';
 import { listingCatalogsSql, visibleInListing } from './visibility';
 
-/** Where a buyer's list looks: a catalog, or one category of it down to `depth` levels (Infinity: all). */
+/**
+ * Where a buyer's list looks: a catalog, or one category of it down to `depth` levels (Infinity: all);
+ * with a finite depth, `below` names the categories down to it.
+ */
 export interface ListingScope {
   principal: Principal;
   catalogId?: string;
-  category?: { catalogId: string; id: string; depth: number };
+  category?: { catalogId: string; id: string; depth: number; below: string[] };
 }
 
 export interface FacetCount {
@@ -107,7 +110,7 @@ function listingSearch(params: ListParams): SQL | null {
   }
 }
 
-function categoryCondition(scope: ListingScope, below: string[]): SQL | undefined {
+function categoryCondition(scope: ListingScope): SQL | undefined {
   const category = scope.category;
   if (!category) return undefined;
   if (!Number.isFinite(category.depth)) {
@@ -116,7 +119,7 @@ function categoryCondition(scope: ListingScope, below: string[]): SQL | undefine
       where k.catalog_id = ${category.catalogId} and k.id = ${category.id})]`;
   }
   return sql`l.placed && array(select k.listing_key from categories k
-    where k.catalog_id = ${category.catalogId} and k.id = any(${arrayParam([category.id, ...below], 'text')}))`;
+    where k.catalog_id = ${category.catalogId} and k.id = any(${arrayParam([category.id, ...category.below], 'text')}))`;
 }
 
 /** The facets' values among the selected rows `s`, most frequent first, as `facetCounts` shapes them. */
@@ -145,7 +148,6 @@ export async function listProducts(
   products: ListSchema,
   params: ListParams,
   scope: ListingScope,
-  below: string[],
   searchMatchLimit = SEARCH_MATCH_LIMIT,
 ): Promise<ListingAnswer> {
   // What the statement is built from, in one round trip: the facets, and the company's catalogs split
@@ -177,7 +179,7 @@ export async function listProducts(
   const where = and(
     sql`l.active`,
     visibleInListing(scope.principal, catalogs),
-    categoryCondition(scope, below),
+    categoryCondition(scope),
     ...tokens,
     search ?? undefined,
     generic,

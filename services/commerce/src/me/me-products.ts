@@ -58,17 +58,11 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
             )
           ).map((r) => r.id)
         : [];
-    const answer = await listProducts(
-      db,
-      resource.list,
-      params,
-      {
-        principal,
-        ...(catalogId ? { catalogId } : {}),
-        ...(categoryId ? { category: { catalogId: catalogId ?? '', id: categoryId, depth } } : {}),
-      },
-      below,
-    );
+    const answer = await listProducts(db, resource.list, params, {
+      principal,
+      ...(catalogId ? { catalogId } : {}),
+      ...(categoryId ? { category: { catalogId: catalogId ?? '', id: categoryId, depth, below } } : {}),
+    });
     const found =
       answer.ids.length > 0
         ? await buyerProducts(db, resource, principal, inArray(products.id, answer.ids))
