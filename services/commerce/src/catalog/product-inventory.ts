@@ -135,22 +135,23 @@ export async function productExtras(
   return out;
 }
 
-/**
- * SpecCount and VariantCount of some products, as a subquery of (product_id, spec_count, variant_count):
- * each table is read once for the whole page and grouped, not once per product.
- */
+/** SpecCount and VariantCount of the product row `p`, as two scalar expressions (index lookups). */
+export function productCountColumns(p: SQL): { specCount: SQL<number>; variantCount: SQL<number> } {
+  return {
+    specCount: sql<number>`(select count(*)::int from spec_product_assignments s where s.product_id = ${p}.id)`,
+    variantCount: sql<number>`(select count(*)::int from variants v where v.product_id = ${p}.id)`,
+  };
+}
+
+/** SpecCount and VariantCount of some products, as a subquery of (product_id, spec_count, variant_count). */
 export function productCounts(productIds: string[]): SQL {
   const ids = sql.join(
     productIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  return sql`select p.id as product_id, coalesce(sc.n, 0) as spec_count, coalesce(vc.n, 0) as variant_count
-    from products p
-    left join (select product_id, count(*)::int as n from spec_product_assignments
-      where product_id in (${ids}) group by product_id) sc on sc.product_id = p.id
-    left join (select product_id, count(*)::int as n from variants
-      where product_id in (${ids}) group by product_id) vc on vc.product_id = p.id
-    where p.id in (${ids})`;
+  const counts = productCountColumns(sql`p`);
+  return sql`select p.id as product_id, ${counts.specCount} as spec_count, ${counts.variantCount} as variant_count
+    from products p where p.id in (${ids})`;
 }
 
 /** Adds specCount and variantCount to product rows in one query (skipped when they are already there). */

@@ -3,6 +3,7 @@ import { priceSchedules, products } from '@catalogue/db/schema';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
 import { priceScheduleResource } from '../catalog/price-schedules';
+import { productCountColumns } from '../catalog/product-inventory';
 import { effectivePriceScheduleId } from '../catalog/visibility';
 import type { Resource } from '../resources/crud';
 import { toWire } from '../resources/resource';
@@ -22,9 +23,7 @@ export async function buyerProducts(
     .select({
       product: products,
       scheduleId: sql<string | null>`${effectivePriceScheduleId(principal, sql`${products}`)}`,
-      // Qualified by hand: inside a subquery Drizzle would name the column without its table.
-      specCount: sql<number>`(select count(*)::int from spec_product_assignments s where s.product_id = "products"."id")`,
-      variantCount: sql<number>`(select count(*)::int from variants v where v.product_id = "products"."id")`,
+      ...productCountColumns(sql`${products}`),
     })
     .from(products)
     .where(where);
