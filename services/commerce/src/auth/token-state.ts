@@ -1,4 +1,4 @@
-import { type Db, queryRows } from '@catalogue/db';
+import { type Db, queryRowsPrepared } from '@catalogue/db';
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../http/api-error';
 import type { ReadCache } from '../http/read-cache';
@@ -51,7 +51,8 @@ export class TokenState {
   }
 
   private async read(principal: Principal): Promise<UserTokenState> {
-    const [row] = await queryRows<{ version: number; usable: boolean; session_revoked: boolean }>(
+    // Every authenticated request asks this: prepared once per pooled connection (one shape).
+    const [row] = await queryRowsPrepared<{ version: number; usable: boolean; session_revoked: boolean }>(
       this.db,
       sql`select u.token_version as version,
           u.active and case u.company_type

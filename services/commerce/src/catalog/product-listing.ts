@@ -152,7 +152,8 @@ export async function listProducts(
 ): Promise<ListingAnswer> {
   // What the statement is built from, in one round trip: the facets, and the company's catalogs split
   // by ViewAllProducts (so the statement names them, and the planner can weigh them).
-  const [context] = await queryRows<{ facets: Facet[]; view_all: string[]; other: string[] }>(
+  // Prepared: two shapes (with and without a catalog).
+  const [context] = await queryRowsPrepared<{ facets: Facet[]; view_all: string[]; other: string[] }>(
     db,
     sql`select coalesce((select json_agg(json_build_object('name', f.name, 'xpPath', f.xp_path,
           'minCount', f.min_count, 'xp', f.xp) order by f.list_order, f.id) from product_facets f), '[]') as facets,

@@ -1,9 +1,15 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
 import { arrayParam } from '../list/compile';
 
+/** Whose groups and assignments count: a principal, or placeholders for a statement prepared once. */
+export type Subject =
+  | Pick<Principal, 'companyId' | 'userId'>
+  | { companyId: Placeholder; userId: Placeholder };
+
 /** The current user's groups, as a subquery of IDs. */
-function myGroups(principal: Principal): SQL {
+function myGroups(principal: Subject): SQL {
   return sql`(select uga.user_group_id from user_group_assignments uga
     where uga.company_type = 'buyer' and uga.company_id = ${principal.companyId} and uga.user_id = ${principal.userId})`;
 }
@@ -109,7 +115,7 @@ export function visibleCategoryKeys(principal: Principal, catalogId: string): SQ
  * The price schedule a buyer user pays for the product `p`: a product assignment's schedule (to one of
  * the user's groups before the company) wins over the product's default. A scalar expression on `p`.
  */
-export function effectivePriceScheduleId(principal: Principal, p: SQL): SQL {
+export function effectivePriceScheduleId(principal: Subject, p: SQL): SQL {
   return sql`coalesce(
       (select pa.price_schedule_id from product_assignments pa
         where pa.product_id = ${p}.id and pa.buyer_id = ${principal.companyId} and pa.price_schedule_id is not null

@@ -77,8 +77,12 @@ export function arrayParam(
   values: readonly string[],
   type: 'text' | 'numeric' | 'boolean' | 'timestamptz',
 ): SQL {
-  const literal = `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-  return sql`${literal}::${sql.raw(type)}[]`;
+  return sql`${arrayLiteral(values)}::${sql.raw(type)}[]`;
+}
+
+/** PostgreSQL's array literal of `values` (`{"a","b"}`), for one parameter. */
+export function arrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
 /** The values lowercased by the database's own `lower` (the same function as the column side). */

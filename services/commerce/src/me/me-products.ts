@@ -12,8 +12,10 @@ import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { parseListParams } from '../list/params';
 import { listMeta, runList } from '../list/run';
-import { buyerProducts } from './buyer-products';
+import { buyerProductsJson } from './buyer-products';
 import { buyerPrincipal, requestCatalog } from './me-catalogs';
+
+const JSON_TYPE = { 'content-type': 'application/json' };
 
 /** Product `id`, if it is active and this buyer user may see it. */
 function visibleProductWhere(principal: Principal, id: string): SQL {
@@ -64,26 +66,25 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
       ...(categoryId ? { category: { catalogId: catalogId ?? '', id: categoryId, depth, below } } : {}),
     });
     const found =
-      answer.ids.length > 0
-        ? await buyerProducts(db, resource, principal, inArray(products.id, answer.ids))
-        : [];
-    const byId = new Map(found.map((p) => [String(p.ID), p]));
-    const items = answer.ids.flatMap((id) => {
-      const item = byId.get(id);
-      return item ? [item] : [];
-    });
-    return c.json({
-      Items: items,
-      Meta: { ...listMeta(params.page, params.pageSize, answer.total, items.length), Facets: answer.facets },
-    });
+      answer.ids.length > 0 ? await buyerProductsJson(db, resource, principal, { ids: answer.ids }) : [];
+    const byId = new Map(found.map((p) => [p.id, p.json]));
+    const items = answer.ids.flatMap((id) => byId.get(id) ?? []);
+    const meta = {
+      ...listMeta(params.page, params.pageSize, answer.total, items.length),
+      Facets: answer.facets,
+    };
+    // The products are JSON text already (their xp as PostgreSQL wrote it): joined, not re-serialised.
+    return c.body(`{"Items":[${items.join(',')}],"Meta":${JSON.stringify(meta)}}`, 200, JSON_TYPE);
   });
 
   app.get('/v1/me/products/:id', async (c) => {
     const principal = buyerPrincipal(c);
     const id = c.req.param('id');
-    const [product] = await buyerProducts(db, resource, principal, visibleProductWhere(principal, id));
+    const [product] = await buyerProductsJson(db, resource, principal, {
+      where: visibleProductWhere(principal, id),
+    });
     if (!product) throw ApiError.notFound('Product', id);
-    return c.json(product);
+    return c.body(product.json, 200, JSON_TYPE);
   });
 
   /** A visible product's specs, with their options. */
