@@ -281,11 +281,16 @@ function row(c: Cell): string {
 function keptRows(): { rows: string[]; note: string } {
   const current = readFileSync(BENCHMARKS, 'utf8');
   const section = /<!-- bench:cold -->([\s\S]*?)<!-- \/bench:cold -->/.exec(current)?.[1] ?? '';
-  const measured = new Set(SIZES.map((n) => n.toLocaleString('en-US')));
+  // A row is replaced only when this run measures its size on its database.
+  const measured = new Set(SIZES.flatMap((n) => DRIVERS.map((d) => `${n.toLocaleString('en-US')}|${d}`)));
+  const cellOf = (line: string) => {
+    const [, skus, driver] = line.split('|').map((part) => part.trim());
+    return `${skus}|${driver}`;
+  };
   const rows = section
     .split('\n')
     .filter((line) => /^\| [\d,]+ \| (pglite|postgres) \|/.test(line))
-    .filter((line) => !measured.has(line.split('|')[1]?.trim() ?? ''))
+    .filter((line) => !measured.has(cellOf(line)))
     .map((line) =>
       line.includes('(kept from') ? line : `${line.trimEnd()} (kept from ${keptDate(section)})`,
     );
@@ -293,7 +298,7 @@ function keptRows(): { rows: string[]; note: string } {
     rows,
     note:
       rows.length > 0
-        ? 'Rows marked "kept from" are from an earlier run of this suite (another BENCH_SKUS), with that run\'s cell length and machine load.'
+        ? 'Rows marked "kept from" are from an earlier run of this suite (another BENCH_SKUS or BENCH_DRIVERS), with that run\'s cell length and machine load.'
         : '',
   };
 }
