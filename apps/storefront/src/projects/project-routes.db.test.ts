@@ -195,6 +195,42 @@ describe(`project routes on ${testDriver()}`, () => {
     ).toBeTruthy();
   });
 
+  it('quote quantities are not stock: adding, changing, duplicating and submitting take more than the stock', async () => {
+    const product = products[0] as string;
+    const [row] = await queryRows<{ stock: number }>(
+      database.db,
+      sql`select inventory_quantity_available as stock from products where id = ${product} and inventory_enabled`,
+    );
+    if (!row) throw new Error(`${product} does not track stock`);
+    const created = await call(create, { projectName: 'Tower', regionName: 'US', token: engineer });
+    const id = created.body.ID as string;
+    const added = await call(addLine, {
+      productName: product,
+      projectId: id,
+      qty: row.stock + 188,
+      token: engineer,
+    });
+    expect(added.body.error ?? added.status).toBe(200);
+    const sheet = await call(worksheet, { orderId: id, token: engineer });
+    const [line] = sheet.body.LineItems as { ID: string }[];
+    const changed = await call(updateLine, {
+      lineItemId: line?.ID,
+      projectId: id,
+      qty: row.stock + 250,
+      token: engineer,
+    });
+    expect(changed.body.error ?? changed.body.Quantity).toBe(row.stock + 250);
+    const copy = await call(duplicate, { token: engineer, projectObj: { ID: id } });
+    const copySheet = await call(worksheet, { orderId: copy.body.ID, token: engineer });
+    expect((copySheet.body.LineItems as { Quantity: number }[])[0]?.Quantity).toBe(row.stock + 250);
+    expect((await call(submit, { projectId: id, token: engineer })).status).toBe(200);
+    const [after] = await queryRows<{ stock: number }>(
+      database.db,
+      sql`select inventory_quantity_available as stock from products where id = ${product}`,
+    );
+    expect(after?.stock).toBe(row.stock);
+  });
+
   it('adds the variant product with a quantity alone, as the variant of its default finish', async () => {
     const created = await call(create, { projectName: 'Variant', regionName: 'US', token: engineer });
     const id = created.body.ID as string;

@@ -53,6 +53,11 @@ export const orders = pgTable(
     comments: text('comments'),
     status: text('status').notNull().default('Unsubmitted'),
     isSubmitted: boolean('is_submitted').notNull().default(false),
+    /**
+     * Whether submitting took the order's stock, so that cancelling or declining it gives back exactly
+     * what was taken: a project (a request for quote, `xp.projectName`) is submitted without taking any.
+     */
+    stockTaken: boolean('stock_taken').notNull().default(false),
     dateCreated: at('date_created').notNull().defaultNow(),
     dateSubmitted: at('date_submitted'),
     dateApproved: at('date_approved'),

@@ -23,6 +23,7 @@ import type { LineItemRow } from './line-items';
 import { money, sum, ZERO } from './money';
 import { moveSpendingAccountBalances } from './payments';
 import { priceProduct, senderPrincipal } from './pricing';
+import { isProject } from './projects';
 import { redeemPromotions, refreshPromotions, releasePromotions } from './promotion-engine';
 import { recalculate } from './recalculate';
 import { orderResource } from './wire';
@@ -120,6 +121,28 @@ export async function moveStock(tx: Db, items: LineItemRow[], sign: 1 | -1): Pro
     const left = row?.inventoryQuantityAvailable ?? 0;
     if (sign < 0 && left < 0 && !product.inventoryOrderCanExceed) throw insufficient(need, left - delta);
   }
+}
+
+/**
+ * Takes a submitted order's stock unless it is a project (`isProject`); says whether it did, which the
+ * order records (`stock_taken`) for `giveBackStock`.
+ */
+async function takeStock(tx: Db, order: OrderRow, items: LineItemRow[]): Promise<boolean> {
+  if (isProject(order)) return false;
+  await moveStock(tx, items, -1);
+  return true;
+}
+
+/** Gives back what submitting the order took (nothing for a project), when it is cancelled or declined. */
+export async function giveBackStock(tx: Db, order: OrderRow): Promise<void> {
+  if (!order.stockTaken) return;
+  await moveStock(tx, await tx.select().from(lineItems).where(eq(lineItems.orderId, order.id)), 1);
+  await tx.update(orders).set({ stockTaken: false }).where(eq(orders.id, order.id));
+}
+
+/** `validate`'s stock check: taking the stock inside a transaction the caller rolls back. */
+export async function checkStock(tx: Db, order: OrderRow, items: LineItemRow[]): Promise<void> {
+  await takeStock(tx, order, items);
 }
 
 function insufficient(need: { productId: string; units: number }, available: number) {
@@ -224,14 +247,14 @@ async function submittable(
   return { items, paid };
 }
 
-/** Submits a locked order: AwaitingApproval when approval rules fire, else Open; stock is taken. */
+/** Submits a locked order: AwaitingApproval when approval rules fire, else Open; stock is taken (not a project's). */
 export async function submitOrder(tx: Db, principal: Principal, order: OrderRow): Promise<OrderRow> {
   const promotions = await refreshPromotions(tx, order);
   const recalculated = await recalculate(tx, order, { applied: promotions.applied });
   const current = recalculated.order;
   const { items, paid } = await submittable(tx, principal, current, recalculated.items);
   if (promotions.applied === null || promotions.applied.length > 0) await redeemPromotions(tx, order.id);
-  await moveStock(tx, items, -1);
+  const stockTaken = await takeStock(tx, current, items);
   await moveSpendingAccountBalances(tx, current, -1, paid);
   const needed = await approvalsNeeded(tx, current, items);
   const now = new Date();
@@ -243,6 +266,7 @@ export async function submitOrder(tx: Db, principal: Principal, order: OrderRow)
     .set({
       status: needed.length > 0 ? 'AwaitingApproval' : 'Open',
       isSubmitted: true,
+      stockTaken,
       dateSubmitted: now,
       dateApproved: needed.length > 0 ? null : now,
       allowResubmit: false,
@@ -286,7 +310,7 @@ export function mountOrderActions(app: Hono<CommerceEnv>, db: Db): void {
     await withLockedOrder(db, principal, directionOf(c), c.req.param('orderID'), async (tx, order) => {
       const items = await checkSubmittable(tx, principal, order);
       // Stock is checked by taking it inside this transaction, which is then rolled back.
-      await moveStock(tx, items, -1);
+      await checkStock(tx, order, items);
       throw new ValidationPassed();
     }).catch((error: unknown) => {
       if (!(error instanceof ValidationPassed)) throw error;
@@ -325,7 +349,7 @@ export function mountOrderActions(app: Hono<CommerceEnv>, db: Db): void {
         }
         if (order.status === 'AwaitingApproval') {
           await releasePromotions(tx, order.id);
-          await moveStock(tx, await tx.select().from(lineItems).where(eq(lineItems.orderId, order.id)), 1);
+          await giveBackStock(tx, order);
           await moveSpendingAccountBalances(tx, order, 1);
           await tx
             .update(orderApprovals)

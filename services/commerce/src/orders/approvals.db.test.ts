@@ -192,6 +192,36 @@ describe(`order approvals on ${testDriver()}`, () => {
     }
   });
 
+  it('gives back on a decline only the stock the submit took: none for a project', async () => {
+    await loginAs('admin');
+    await Products.Patch(productId, {
+      Inventory: { Enabled: true, QuantityAvailable: 10, OrderCanExceed: false },
+    });
+    try {
+      await loginAs('employee');
+      const project = await Orders.Create('Outgoing', { xp: { Flow: 'stock', projectName: 'Depot' } });
+      await LineItems.Create('Outgoing', project.ID, { ProductID: productId, Quantity: 30 });
+      expect((await Orders.Submit('Outgoing', project.ID)).Status).toBe('AwaitingApproval');
+      await loginAs('admin');
+      expect((await Products.Get(productId)).Inventory?.QuantityAvailable).toBe(10);
+      await loginAs('engineer');
+      expect((await Orders.Decline('Incoming', project.ID, { Comments: 'no' })).Status).toBe('Declined');
+      await loginAs('admin');
+      expect((await Products.Get(productId)).Inventory?.QuantityAvailable).toBe(10);
+      // An order (not a project) cancelled while awaiting approval gives back what it took, once.
+      const order = await submitted('stock', 4);
+      await loginAs('admin');
+      expect((await Products.Get(productId)).Inventory?.QuantityAvailable).toBe(6);
+      await loginAs('employee');
+      expect((await Orders.Cancel('Outgoing', order.ID)).Status).toBe('Canceled');
+      await loginAs('admin');
+      expect((await Products.Get(productId)).Inventory?.QuantityAvailable).toBe(10);
+    } finally {
+      await loginAs('admin');
+      await Products.Patch(productId, { Inventory: { Enabled: false } });
+    }
+  });
+
   it('lets a declined order be submitted again when the decline allows it, with a new round of approvals', async () => {
     const order = await submitted('resubmit');
     expect(order.Status).toBe('AwaitingApproval');

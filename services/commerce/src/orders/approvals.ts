@@ -14,7 +14,7 @@ import { parseListParams } from '../list/params';
 import { runList } from '../list/run';
 import type { ListSchema } from '../list/schema';
 import { findOrder, type OrderRow, requireOrderRead, requireOrderWrite } from './access';
-import { moveStock } from './actions';
+import { giveBackStock } from './actions';
 import { approvalsNeeded, closeRound } from './approval-engine';
 import { type C, directionOf, withLockedOrder } from './context';
 import { moveSpendingAccountBalances } from './payments';
@@ -156,7 +156,7 @@ export async function declineOrder(
   await closeRound(tx, order.id);
   // The stock and promotion redemptions taken at submit go back; a resubmit takes them again.
   await releasePromotions(tx, order.id);
-  await moveStock(tx, await tx.select().from(lineItems).where(eq(lineItems.orderId, order.id)), 1);
+  await giveBackStock(tx, order);
   await moveSpendingAccountBalances(tx, order, 1);
   const now = new Date();
   const [updated] = await tx

@@ -13,7 +13,7 @@ import { parseListParams } from '../list/params';
 import { runList } from '../list/run';
 import { patchBody } from '../resources/patch-body';
 import { assertEditable, lockOrder, type OrderRow } from './access';
-import { checkSubmittable, moveStock, submitOrder } from './actions';
+import { checkStock, checkSubmittable, submitOrder } from './actions';
 import { activeCart, cartOwner, requireActiveCart, setActiveCart } from './active-cart';
 import { addressBody } from './addresses';
 import type { C } from './context';
@@ -225,7 +225,7 @@ export function mountCart(app: Hono<CommerceEnv>, db: Db): void {
     await withCart(db, principal, false, async (tx, cart) => {
       const items = await checkSubmittable(tx, principal, cart);
       // Stock is checked by taking it inside this transaction, which is then rolled back.
-      await moveStock(tx, items, -1);
+      await checkStock(tx, cart, items);
       throw new CartValidationPassed();
     }).catch((error: unknown) => {
       if (!(error instanceof CartValidationPassed)) throw error;

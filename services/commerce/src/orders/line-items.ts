@@ -27,6 +27,7 @@ import { addressBody, givenAddress, senderAddress } from './addresses';
 import { type C, directionOf, withLockedOrder } from './context';
 import { money, toColumn, ZERO } from './money';
 import { lineSubtotal, priceProduct, senderPrincipal, unitPriceFor } from './pricing';
+import { isProject } from './projects';
 import { refreshPromotions } from './promotion-engine';
 import { recalculate, recalculateTotals } from './recalculate';
 import { lineItemBody, lineItemResource } from './wire';
@@ -95,7 +96,8 @@ export async function writeLineItem(
     stock = { tracked: true, available: record.quantityAvailable, canExceed: record.orderCanExceed };
     shipFromAddressId = record.addressId;
   }
-  if (stock.tracked && !stock.canExceed) {
+  // A project's quantities are a request for quote, not stock (issue 22 item 1).
+  if (stock.tracked && !stock.canExceed && !isProject(order)) {
     const sameStock = sameProduct.filter(
       (o) =>
         o.variantId === priced.variantId &&

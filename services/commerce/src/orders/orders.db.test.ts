@@ -127,6 +127,36 @@ describe(`orders on ${testDriver()}`, () => {
     await Products.Patch(productId, { Inventory: { Enabled: false } });
   });
 
+  it('quote quantities are not stock: a project takes any quantity and its submit takes no stock', async () => {
+    await loginAs('admin');
+    await Products.Patch(productId, {
+      Inventory: { Enabled: true, QuantityAvailable: 62, OrderCanExceed: false },
+    });
+    try {
+      await loginAs('employee');
+      const project = await Orders.Create('Outgoing', { xp: { projectName: 'Hospital wing B' } });
+      const line = await LineItems.Create('Outgoing', project.ID, { ProductID: productId, Quantity: 250 });
+      expect(line.Quantity).toBe(250);
+      expect((await LineItems.Patch('Outgoing', project.ID, line.ID, { Quantity: 400 })).Quantity).toBe(400);
+      await LineItems.Create('Outgoing', project.ID, { ProductID: productId, Quantity: 100 });
+      await Orders.Validate('Outgoing', project.ID);
+      expect((await Orders.Submit('Outgoing', project.ID)).Status).toBe('Open');
+      await loginAs('admin');
+      expect((await Products.Get(productId)).Inventory?.QuantityAvailable).toBe(62);
+      // An order that is not a project still meets the stock.
+      await loginAs('employee');
+      const order = await Orders.Create('Outgoing', {});
+      const refused = await refusal(
+        LineItems.Create('Outgoing', order.ID, { ProductID: productId, Quantity: 250 }),
+      );
+      expect(refused.errorCode).toBe('Inventory.Insufficient');
+      expect((await Orders.Get('Outgoing', order.ID)).LineItemCount).toBe(0);
+    } finally {
+      await loginAs('admin');
+      await Products.Patch(productId, { Inventory: { Enabled: false } });
+    }
+  });
+
   it('counts quantities across lines only for cumulative schedules, also when a line goes', async () => {
     await loginAs('admin');
     for (const cumulative of [false, true]) {
