@@ -320,6 +320,8 @@ export interface BimFilterItem {
 export interface MadeToOrderItem {
   badge: string;
   leadTime: string;
+  /** Weeks from order confirmation to shipment in the locale's region, e.g. `4–6` (also for what is beyond stock). */
+  leadWeeks: string;
   returnPolicy: string;
   tooltip: string;
 }

@@ -18,6 +18,8 @@ export interface AttributeLabels {
 export interface MadeToOrderLabels {
   badge: string;
   leadTime: string;
+  /** Weeks from order confirmation to shipment in the locale's region, e.g. `4–6`. */
+  leadWeeks: string;
   tooltip: string;
 }
 
@@ -87,6 +89,7 @@ const MADE_TO_ORDER_QUERY = /* GraphQL */ `
     madeToOrderLabels(language: $language) {
       badge
       leadTime
+      leadWeeks
       tooltip
     }
   }

@@ -1,5 +1,6 @@
 import type { Language, MeasuredValue } from '@catalogue/dataset/model';
 import { z } from 'zod';
+import { stockUnitsOf } from '../product/stock-note';
 
 /**
  * A product (SKU) as its page, its spec sheet and its CAD/BIM files need it, from a BuyerProduct of the
@@ -37,6 +38,8 @@ export interface ProductDetail {
   packagingQuantity: number | null;
   quantityMultiplier: number;
   madeToOrder: boolean;
+  /** Units the commerce service holds in stock, when it tracks the product's stock (else null). */
+  stockUnits: number | null;
   downloads: ProductDownload[];
 }
 
@@ -84,6 +87,7 @@ export function toProductDetail(
     Name?: unknown;
     Description?: unknown;
     QuantityMultiplier?: unknown;
+    Inventory?: { Enabled?: unknown; QuantityAvailable?: unknown } | null;
     xp?: unknown;
   },
   language: Language,
@@ -113,6 +117,7 @@ export function toProductDetail(
         ? product.QuantityMultiplier
         : 1,
     madeToOrder: xp.MadeToOrder ?? false,
+    stockUnits: stockUnitsOf(product.Inventory),
     downloads: xp.Downloads ?? [],
   };
 }

@@ -103,6 +103,37 @@ export function projectWorksheet(token: string, orderId: string): Promise<OrderW
   return call(() => IntegrationEvents.GetWorksheet('Outgoing', orderId, options(token)));
 }
 
+/**
+ * The worksheet with each line's product stock (`Product.Inventory` as the buyer's product list shows it)
+ * for the project page, which notes a line that asks for more than the stock holds (issue 22 item 1:
+ * information, not a limit). Products the user no longer sees get no stock.
+ */
+export async function projectWorksheetWithStock(token: string, orderId: string): Promise<OrderWorksheet> {
+  const sheet = await projectWorksheet(token, orderId);
+  const lines = sheet.LineItems ?? [];
+  const ids = [...new Set(lines.map((line) => line.ProductID).filter((id): id is string => !!id))];
+  const stock = new Map<string, { Enabled?: boolean; QuantityAvailable?: number }>();
+  // One list per 100 products: a filter takes at most 100 values.
+  for (let start = 0; start < ids.length; start += 100) {
+    const chunk = ids.slice(start, start + 100);
+    const page = await call(() =>
+      Me.ListProducts({ filters: { ID: chunk.join('|') }, pageSize: 100 }, options(token)),
+    );
+    for (const product of page.Items) {
+      if (product.ID && product.Inventory) stock.set(product.ID, product.Inventory);
+    }
+  }
+  for (const line of lines) {
+    const inventory = stock.get(line.ProductID ?? '');
+    if (line.Product && inventory) {
+      Object.assign(line.Product, {
+        Inventory: { Enabled: inventory.Enabled, QuantityAvailable: inventory.QuantityAvailable },
+      });
+    }
+  }
+  return sheet;
+}
+
 export function deleteProject(token: string, orderId: string): Promise<void> {
   return call(() => Orders.Delete('Outgoing', orderId, options(token)));
 }

@@ -12,7 +12,10 @@ import type { ProjectXp } from './commerce-projects';
  */
 
 export type ClientProject = Order<ProjectXp>;
-export interface ProjectLine extends LineItem<{ packagingOption?: string | null }> {}
+export interface ProjectLine extends LineItem<{ packagingOption?: string | null }> {
+  /** The product's snapshot, with its stock when the orderWorksheet route adds it. */
+  Product?: LineItem['Product'] & { Inventory?: { Enabled?: boolean; QuantityAvailable?: number } };
+}
 export interface ProjectWorksheet extends OrderWorksheet {
   Order?: ClientProject;
   LineItems?: ProjectLine[];

@@ -2,6 +2,7 @@ import { type LocaleCode, type LocaleInfo, REGIONS } from '@catalogue/dataset/mo
 import { cacheTags } from '../caching/cache-tags';
 import { tagPage } from '../caching/page-tags';
 import { getDictionary, getLocaleInfo, getRegionInfo } from '../data/content';
+import { getMadeToOrderLabels } from '../data/family-content';
 import { createTranslator, type Translate } from '../i18n/translator';
 import { type ProjectScreenTexts, projectScreenTexts } from './project-texts';
 
@@ -13,17 +14,22 @@ export interface ProjectPageData {
 
 /**
  * What both project pages render on the server (the same for every visitor: the projects themselves are
- * read in the browser): the locale, its dictionary and the region names in its language, with the
- * cache tags of that content.
+ * read in the browser): the locale, its dictionary, the region names in its language and the region's
+ * lead time in weeks (for the lines' stock notes), with the cache tags of that content.
  */
 export async function projectPageData(locale: LocaleCode): Promise<ProjectPageData> {
-  await tagPage([cacheTags.contentItem('route', locale, '/projects'), cacheTags.contentType('region')]);
-  const [info, dictionary, regions] = await Promise.all([
+  await tagPage([
+    cacheTags.contentItem('route', locale, '/projects'),
+    cacheTags.contentType('region'),
+    cacheTags.content('made-to-order', locale),
+  ]);
+  const [info, dictionary, regions, madeToOrder] = await Promise.all([
     getLocaleInfo(locale),
     getDictionary(locale),
     Promise.all(REGIONS.map((code) => getRegionInfo(code))),
+    getMadeToOrderLabels(locale),
   ]);
   const t = createTranslator(dictionary);
   const regionNames = Object.fromEntries(regions.map((region) => [region.code, region.name[info.language]]));
-  return { info, t, texts: projectScreenTexts(t, regionNames) };
+  return { info, t, texts: projectScreenTexts(t, regionNames, madeToOrder.leadWeeks) };
 }

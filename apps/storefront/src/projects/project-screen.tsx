@@ -3,6 +3,7 @@
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { lineStockNote, stockUnitsOf } from '../product/stock-note';
 import type { ClientStores } from './client-state';
 import { ConfirmDialog } from './confirm-dialog';
 import { type ClientProject, ProjectCallError, type ProjectLine, projectApi } from './project-api';
@@ -399,6 +400,17 @@ function LineRow({
   };
 
   const option = line.xp?.packagingOption ?? '';
+  // Information, not a limit: a project asks for any quantity (issue 22 item 1).
+  const stockNote = lineStockNote(
+    line.Quantity ?? 0,
+    {
+      stockUnits: stockUnitsOf(line.Product?.Inventory),
+      multiplier: line.Product?.QuantityMultiplier ?? 1,
+      weeks: w.leadWeeks,
+      locale: language,
+    },
+    w.stock,
+  );
   const href = productHref.replace('{id}', encodeURIComponent(line.ProductID ?? ''));
   return (
     <tr data-line={line.ProductID}>
@@ -454,6 +466,7 @@ function LineRow({
         ) : (
           <>
             <span className="project__quantity-value">{line.Quantity}</span>
+            {stockNote && <span className="project__stock">{stockNote}</span>}
             {editable && (
               <button
                 type="button"

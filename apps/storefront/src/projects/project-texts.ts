@@ -1,6 +1,7 @@
 import type { LocaleCode, Region } from '@catalogue/dataset/model';
 import type { LoginPromptTexts } from '../auth/login-prompt';
 import type { Translate } from '../i18n/translator';
+import type { StockTexts } from '../product/stock-note';
 import { localizedPath } from '../routing/locales';
 
 /**
@@ -103,6 +104,10 @@ export interface ProjectScreenTexts {
     empty: string;
     quantityInvalid: string;
     updated: string;
+    /** A line asking for more than the stock holds ({count}, {weeks}): information, not a limit. */
+    stock: StockTexts;
+    /** The page region's lead time in weeks, e.g. `4–6` (empty: no stock notes). */
+    leadWeeks: string;
   };
   brand: {
     label: string;
@@ -159,7 +164,11 @@ export function addToProjectSetup(t: Translate, locale: LocaleCode, region: Regi
   };
 }
 
-export function projectScreenTexts(t: Translate, regions: Record<string, string>): ProjectScreenTexts {
+export function projectScreenTexts(
+  t: Translate,
+  regions: Record<string, string>,
+  leadWeeks: string,
+): ProjectScreenTexts {
   return {
     loading: t('projects.loading'),
     loadFailed: t('projects.loadFailed'),
@@ -219,6 +228,8 @@ export function projectScreenTexts(t: Translate, regions: Record<string, string>
       empty: t('projects.worksheet.empty'),
       quantityInvalid: t('projects.quantityInvalid'),
       updated: t('projects.worksheet.updated'),
+      stock: { inStock: t('projects.worksheet.stockShort'), none: t('product.stockNone') },
+      leadWeeks,
     },
     brand: {
       label: t('projects.brand.label'),

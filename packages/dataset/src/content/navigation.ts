@@ -70,6 +70,7 @@ export function madeToOrderItem(context: LocaleContext): MadeToOrderItem {
   return {
     badge: textIn(texts.badge, locale),
     leadTime: fillIn(textIn(texts.leadTime, locale), { ...values, weeks }),
+    leadWeeks: weeks,
     returnPolicy: textIn(texts.returnPolicy, locale),
     tooltip: textIn(texts.tooltip, locale),
   };

@@ -18,6 +18,7 @@ export const sampleProduct: ProductDetail = {
   packagingQuantity: 10,
   quantityMultiplier: 10,
   madeToOrder: true,
+  stockUnits: null,
   downloads: [
     { kind: 'specSheet', fileName: 'EMT-075-10-M01-spec-sheet.pdf', format: 'pdf', shouldAskLogin: false },
     { kind: 'cad', fileName: 'EMT-075-10-M01.dwg', format: 'dwg', shouldAskLogin: true },

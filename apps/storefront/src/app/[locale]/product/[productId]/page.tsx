@@ -23,6 +23,7 @@ import { RelatedProducts } from '../../../../product/related-products';
 import { sectionsOf } from '../../../../product/sections';
 import { SpecTable } from '../../../../product/spec-table';
 import { specificationRows } from '../../../../product/specification-rows';
+import { productStockNote } from '../../../../product/stock-note';
 import { loginHref, prefabHref } from '../../../../product/toolbar-links';
 import { AddToProjectButton } from '../../../../projects/add-to-project-button';
 import { addToProjectSetup } from '../../../../projects/project-texts';
@@ -123,6 +124,16 @@ export default async function ProductPage({ params }: ProductPageProps) {
   const bimOffer = fileOffer(product, 'bim.ifc');
   const description = marketing?.message || product.description;
   const sections = sectionsOf(family.tabs, t, family.calculators.length > 0);
+  // Information, not a limit: a project asks for any quantity (issue 22 item 1).
+  const stockNote = productStockNote(
+    {
+      stockUnits: product.stockUnits,
+      multiplier: product.quantityMultiplier,
+      weeks: madeToOrder.leadWeeks,
+      locale,
+    },
+    { inStock: t('product.stock'), none: t('product.stockNone') },
+  );
 
   return (
     <div className="container section product">
@@ -153,6 +164,7 @@ export default async function ProductPage({ params }: ProductPageProps) {
             {madeToOrder.leadTime}
           </p>
         )}
+        {stockNote && <p className="product__stock">{stockNote}</p>}
         <p className="product__quote-note">{t('product.quoteNote')}</p>
         <p className="product__add-to-project">
           <AddToProjectButton
