@@ -216,6 +216,69 @@ describe('projects', () => {
     await context.close();
   });
 
+  it('quote quantities are not stock: a project line takes more than the stock, which the pages show as information', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logInThroughThePage(page, site, 'engineer', 'Buyer#2026', '/projects');
+    const token = decodeURIComponent(
+      (await context.cookies(site.url)).find((cookie) => cookie.name === 'UserToken')?.value ?? '',
+    );
+    // A product of the family page whose stock is tracked, and how much of it there is.
+    const html = await (await fetch(`${site.url}${familyPath}`)).text();
+    const skus = [...html.matchAll(/class="sku-table__number"><a [^>]*>([^<]+)<\/a>/g)].map(
+      (m) => m[1] ?? '',
+    );
+    let sku = '';
+    let inStock = 0;
+    for (const candidate of skus) {
+      const response = await fetch(`${site.url}/ordercloud/v1/me/products/${encodeURIComponent(candidate)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const product = (await response.json()) as {
+        QuantityMultiplier: number;
+        Inventory?: { Enabled: boolean; QuantityAvailable: number };
+      };
+      if (
+        product.Inventory?.Enabled &&
+        product.QuantityMultiplier === 1 &&
+        product.Inventory.QuantityAvailable > 0
+      ) {
+        sku = candidate;
+        inStock = product.Inventory.QuantityAvailable;
+        break;
+      }
+    }
+    expect(sku).not.toBe('');
+    await page.goto(`${site.url}/product/${encodeURIComponent(sku)}`);
+    expect(await page.locator('.product__stock').innerText()).toBe(
+      `${inStock.toLocaleString('en-US')} in stock. Larger quantities ship in 4–6 weeks.`,
+    );
+
+    const created = await route(
+      'createNewProject',
+      { projectName: 'Stadium', projectDesc: '', regionName: 'US' },
+      token,
+    );
+    const projectId = String(created.body.ID);
+    const added = await route('AddProductLineItem', { productName: sku, projectId, qty: inStock }, token);
+    expect(added.status).toBe(200);
+    await page.goto(`${site.url}/projects/${encodeURIComponent(projectId)}`);
+    const line = page.locator(`.project__lines tr[data-line="${sku}"]`);
+    await line.waitFor();
+    expect(await line.locator('.project__stock').count()).toBe(0);
+    await line.getByRole('button', { name: /^Change the quantity of / }).click();
+    await line.getByRole('textbox').fill(String(inStock + 188));
+    await line.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'The quantity was changed.' }).waitFor();
+    await line.locator('.project__quantity-value', { hasText: String(inStock + 188) }).waitFor();
+    expect(await line.locator('.project__stock').innerText()).toBe(
+      `${inStock.toLocaleString('en-US')} in stock, the rest ships in 4–6 weeks.`,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    expect((await route('submitProjectforQuote', { projectId }, token)).status).toBe(200);
+    await context.close();
+  });
+
   it('asks a visitor to log in, keeps the product and offers it after logging in', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
