@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './harness/axe';
-import { launchBrowser } from './harness/browser';
+import { gotoWithoutReact, launchBrowser } from './harness/browser';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
 /**
@@ -191,7 +191,8 @@ describe('accounts: login, logout and sessions', () => {
       expect(cookies.get('UserLogin')?.value).toBe('true');
       if (locale.firstName) expect(cookies.get('UserFirstName')?.value).toBe(locale.firstName);
 
-      const account = page.locator('.account-menu__button');
+      // The menu itself (aria-expanded), not the button shown until its code has loaded.
+      const account = page.locator('.account-menu__button[aria-expanded]');
       await expect.poll(() => account.count()).toBe(1);
       await account.click();
       await page.getByRole('button', { name: t['header.logout'] }).click();
@@ -205,6 +206,69 @@ describe('accounts: login, logout and sessions', () => {
       await context.close();
     });
   }
+
+  /** A page as its first paint shows it: the HTML with its inline scripts and styles, React's code never run. */
+  async function firstPaint(context: BrowserContext, path: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.route('**/*', (route) =>
+      route.request().resourceType() === 'script' ? route.abort() : route.continue(),
+    );
+    await gotoWithoutReact(page, `${site.url}${path}`);
+    return page;
+  }
+
+  it('logged in means logged in from the first paint: the page a login returns to and every page after a reload', async () => {
+    const t = await dictionary('en-US');
+    const { access_token } = await passwordGrant('engineer');
+    const listed = await fetch(`${site.url}/ordercloud/v1/me/products?catalogID=catalog-us&pageSize=1`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    const [product] = ((await listed.json()) as { Items: { ID: string }[] }).Items;
+    const productPath = `/product/${encodeURIComponent(product?.ID ?? '')}`;
+    const loginLink = (page: Page) => page.getByRole('link', { name: t['header.login'], exact: true });
+
+    // A visitor: "Log in", no Projects link, downloads that say they need a login.
+    const visitor = await browser.newContext();
+    const seen = await firstPaint(visitor, productPath);
+    expect(await loginLink(seen).count()).toBe(1);
+    expect(await seen.locator('.site-header .projects-link').isVisible()).toBe(false);
+    expect(
+      await seen
+        .getByText(t['product.loginRequired'] ?? 'Log in required')
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    await visitor.close();
+
+    // Logging in returns to the page without reloading it: it shows the account at once.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}${productPath}`);
+    expect(await loginLink(page).count()).toBe(1);
+    await page.goto(`${site.url}/login?redirectURI=${encodeURIComponent(productPath)}`);
+    await logInThroughThePage(page, 'engineer', PASSWORD);
+    await page.waitForURL(`${site.url}${productPath}`);
+    await page.locator('.site-header .projects-link').waitFor({ timeout: 2000 });
+    await page.locator('.account-menu__button').waitFor({ timeout: 2000 });
+    expect(await loginLink(page).count()).toBe(0);
+    expect(
+      await page
+        .getByText(t['product.loginRequired'] ?? 'Log in required')
+        .first()
+        .isVisible(),
+    ).toBe(false);
+
+    // Every page after a full load, before any of React's code runs (the page cache is on).
+    for (const path of [productPath, '/newsletter', '/']) {
+      const painted = await firstPaint(context, path);
+      expect(await painted.locator('.site-header .projects-link').isVisible(), path).toBe(true);
+      expect(await painted.locator('.account-menu__button').isVisible(), path).toBe(true);
+      expect(await loginLink(painted).count(), path).toBe(0);
+      await painted.close();
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
 
   it('comes back without the query string for the reload variant and never leaves the site', async () => {
     const context = await browser.newContext();

@@ -314,7 +314,7 @@ describe('projects', () => {
     expect(await page.locator('.projects__visitor a').getAttribute('href')).toBe(
       `/login?redirectURI=${encodeURIComponent('/projects')}`,
     );
-    expect(await page.locator('.site-header .projects-link').count()).toBe(0);
+    expect(await page.locator('.site-header .projects-link').isVisible()).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 
     // After logging in the product waits there for a project.

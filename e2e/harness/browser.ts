@@ -60,3 +60,9 @@ async function reactListening(page: Page): Promise<void> {
     { timeout: 15_000 },
   );
 }
+
+/** `page.goto` without waiting for React (the pages of `launchBrowser` wait): for a page whose scripts never run. */
+export function gotoWithoutReact(page: Page, url: string): ReturnType<Page['goto']> {
+  const original = (Object.getPrototypeOf(page) as Page).goto;
+  return original.call(page, url);
+}

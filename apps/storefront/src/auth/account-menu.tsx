@@ -1,8 +1,7 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { cookieValue, documentCookies } from '../browser/cookies';
-import { RENEWABLE_SESSION_HINT, SESSION_COOKIE } from './session-cookies';
+import { lazy, Suspense } from 'react';
+import { useSessionMark } from './session-mark';
 
 export interface AccountMenuTexts {
   login: string;
@@ -26,24 +25,41 @@ const SessionMenu = lazy(() =>
 );
 
 /**
- * The header's account control. Logged out: "Log in", which asks POST /api/dynamicURL for the login
- * address of this page. With login cookies (a token, or the name cookie that comes with a refresh token) it loads
- * `AccountSessionMenu`: the user's name opening a small menu with their role and "Log out", and the token's
- * renewal. Visitors, most of the site's traffic, never load that code.
+ * The header's account control. Both variants are in the cached HTML and `<html data-session>` shows one
+ * from the first paint (`session-mark.ts`): "Log in" for visitors, which asks POST /api/dynamicURL for the
+ * login address of this page; for a browser with login cookies, an account button that becomes
+ * `AccountSessionMenu` once its code has loaded (the user's name opening a small menu with their role and
+ * "Log out", and the token's renewal). Visitors, most of the site's traffic, never load that code.
  */
 export function AccountMenu(props: AccountMenuProps) {
-  const [withSession, setWithSession] = useState(false);
-  useEffect(() => {
-    const cookies = documentCookies();
-    if (cookieValue(cookies, SESSION_COOKIE.token) || cookieValue(cookies, RENEWABLE_SESSION_HINT) !== null) {
-      setWithSession(true);
-    }
-  }, []);
-  if (!withSession) return <LoginLink {...props} />;
+  const withSession = useSessionMark();
+  const placeholder = <AccountButton label={props.texts.account} />;
   return (
-    <Suspense fallback={<LoginLink {...props} />}>
-      <SessionMenu {...props} />
-    </Suspense>
+    <>
+      <span className="when-visitor">
+        <LoginLink {...props} />
+      </span>
+      <span className="when-user">
+        {withSession ? (
+          <Suspense fallback={placeholder}>
+            <SessionMenu {...props} />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
+      </span>
+    </>
+  );
+}
+
+/** The account button before the user's session has been read: "Account", opening nothing yet. */
+export function AccountButton({ label }: { label: string }) {
+  return (
+    <span className="account-menu">
+      <button type="button" className="account-menu__button">
+        {label}
+      </button>
+    </span>
   );
 }
 

@@ -1,17 +1,19 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { type AccountMenuProps, LoginLink } from './account-menu';
+import { AccountButton, type AccountMenuProps } from './account-menu';
 import { goToAccountPage, msUntilRenewal } from './account-navigation';
 import { type BrowserSession, freshSession } from './browser-session';
+import { syncSessionMark } from './session-mark';
 
 /**
  * The header's account control once the browser has login cookies (`AccountMenu` loads it): the user's
  * name opening a small menu with their role and "Log out", or "Log in" when the session is gone. The
  * token is renewed 10 s before it expires (spec §4); when renewal fails the visitor is logged out.
  */
-export function AccountSessionMenu({ texts, loginHref, loginLocalesMapping }: AccountMenuProps) {
-  const [session, setSession] = useState<BrowserSession | null>(null);
+export function AccountSessionMenu({ texts, loginLocalesMapping }: AccountMenuProps) {
+  // undefined: not read yet; null: the session is over (the page then shows "Log in").
+  const [session, setSession] = useState<BrowserSession | null | undefined>(undefined);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -23,6 +25,7 @@ export function AccountSessionMenu({ texts, loginHref, loginLocalesMapping }: Ac
       const current = await freshSession();
       if (cancelled) return;
       setSession(current);
+      if (!current) syncSessionMark(false);
       const wait = current ? msUntilRenewal(current.token) : null;
       if (wait !== null) timer = setTimeout(() => void follow(), Math.max(wait, 1000));
     };
@@ -45,9 +48,8 @@ export function AccountSessionMenu({ texts, loginHref, loginLocalesMapping }: Ac
     return () => document.removeEventListener('keydown', close);
   }, [open]);
 
-  if (!session) {
-    return <LoginLink texts={texts} loginHref={loginHref} loginLocalesMapping={loginLocalesMapping} />;
-  }
+  if (session === undefined) return <AccountButton label={texts.account} />;
+  if (session === null) return null;
   const name = [session.firstName, session.lastName].filter(Boolean).join(' ') || session.email;
   return (
     <div className="account-menu">

@@ -1,6 +1,7 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import Link from 'next/link';
 import { AccountMenu } from '../auth/account-menu';
+import { SessionWatcher } from '../auth/session-watcher';
 import type { MenuCategory } from '../data/category-menu';
 import { FavouritesLink } from '../favourites/favourites-link';
 import type { Translate } from '../i18n/translator';
@@ -38,6 +39,7 @@ export function SiteHeader({ locale, siteName, menu, regions, loginLocalesMappin
         </Link>
         <SearchBox locale={locale} t={t} preview />
         <div className="site-header__tools">
+          <SessionWatcher />
           <ProjectsLink href={localizedPath(locale, '/projects')} label={t('nav.projects')} />
           <FavouritesLink href={localizedPath(locale, '/favourites')} label={t('nav.favourites')} />
           <UnitToggle

@@ -2,6 +2,7 @@
 
 import { type MouseEvent, useRef, useState } from 'react';
 import { LoginPrompt } from '../auth/lazy-login-prompt';
+import { hasSessionCookies } from '../auth/session-mark';
 import { changeFavourites, isFavourite, useFavourites } from './favourites-store';
 import type { FavouriteHeartTexts } from './heart-texts';
 
@@ -37,7 +38,8 @@ export function FavouriteHeart({ productId, label, texts, loginHref }: Favourite
 
   const toggle = async (_event: MouseEvent<HTMLButtonElement>) => {
     if (busy) return;
-    if (favourites.status === 'visitor') {
+    // The list may still say 'visitor' just after a login that kept this page: the cookies decide.
+    if (favourites.status === 'visitor' && !hasSessionCookies()) {
       setAsking(true);
       return;
     }

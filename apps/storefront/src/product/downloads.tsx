@@ -38,7 +38,7 @@ export function Downloads({ locale, product, loginHref, prompt, t }: DownloadsPr
             ) : offer.requiresLogin ? (
               <>
                 <GatedDownload href={href} label={label} loginHref={loginHref} prompt={prompt} />{' '}
-                <span className="download-link__hint">{t('product.loginRequired')}</span>
+                <span className="download-link__hint when-visitor">{t('product.loginRequired')}</span>
               </>
             ) : (
               <a className="download-link" href={href} download>

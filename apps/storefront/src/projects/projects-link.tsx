@@ -1,8 +1,4 @@
-'use client';
-
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
-import { readBrowserSession } from '../auth/browser-session';
 
 interface ProjectsLinkProps {
   /** The projects page in the page's locale. */
@@ -12,17 +8,13 @@ interface ProjectsLinkProps {
 }
 
 /**
- * The header's link to the projects page, shown to logged-in users only: the page is cached for every
- * visitor, so the login (UserToken, spec §4) is read in the browser after hydration.
+ * The header's link to the projects page, for logged-in users only. Pages are cached for every visitor,
+ * so it is always in the HTML and `<html data-session>` shows it (`.when-user`, `auth/session-mark.ts`):
+ * from the first paint, with no JavaScript of its own.
  */
 export function ProjectsLink({ href, label }: ProjectsLinkProps) {
-  const [loggedIn, setLoggedIn] = useState(false);
-  useEffect(() => {
-    setLoggedIn(readBrowserSession() !== null);
-  }, []);
-  if (!loggedIn) return null;
   return (
-    <Link className="projects-link" href={href} prefetch={false}>
+    <Link className="projects-link when-user" href={href} prefetch={false}>
       {label}
     </Link>
   );

@@ -1,5 +1,6 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import type { ReactNode } from 'react';
+import { SessionGuard } from '../auth/session-guard';
 import { cacheTags } from '../caching/cache-tags';
 import { tagPage } from '../caching/page-tags';
 import { SiteFooter } from '../components/site-footer';
@@ -46,6 +47,7 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
   return (
     <html lang={locale} suppressHydrationWarning>
       <body>
+        <SessionGuard />
         <ConsentBannerGuard />
         <UnitPreferenceProvider
           defaultUnitSystem={info.defaultUnitSystem}
