@@ -216,7 +216,7 @@ describe('projects', () => {
     await context.close();
   });
 
-  it('quote quantities are not stock: a project line takes more than the stock, which the pages show as information', async () => {
+  it('quote quantities are not stock, one line per product: a line beyond the stock, shown as information, raised by a second add', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await logInThroughThePage(page, site, 'engineer', 'Buyer#2026', '/projects');
@@ -275,6 +275,20 @@ describe('projects', () => {
       `${inStock.toLocaleString('en-US')} in stock, the rest ships in 4–6 weeks.`,
     );
     expect(await axeViolations(page)).toEqual([]);
+
+    // One line per product: adding it again from its page raises the line, and the dialog says so.
+    await page.goto(`${site.url}/product/${encodeURIComponent(sku)}`);
+    await page.locator('.product__add-to-project .add-to-project__button').click();
+    const dialog = page.getByRole('dialog', { name: 'Add to project' });
+    await dialog.getByRole('radio', { name: 'Stadium' }).check();
+    await dialog.getByLabel('Quantity').fill('10');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: `${sku} was already in Stadium: its quantity is now ${inStock + 198}.` })
+      .waitFor();
+    const lines = (await worksheet(token, projectId)).body.LineItems ?? [];
+    expect(lines.map((l) => [l.ProductID, l.Quantity])).toEqual([[sku, inStock + 198]]);
     expect((await route('submitProjectforQuote', { projectId }, token)).status).toBe(200);
     await context.close();
   });

@@ -39,6 +39,11 @@ export function withIdempotencyKey<T>(key: string | null, call: () => Promise<T>
   return key ? idempotency.run({ key, posts: 0 }, call) : call();
 }
 
+/** The key of the user action being run (`withIdempotencyKey`), for changes that are not POSTs; else null. */
+export function currentActionKey(): string | null {
+  return idempotency.getStore()?.key ?? null;
+}
+
 /** Sends one axios request to the in-process commerce service and answers what axios expects. */
 export async function inProcessCommerceAdapter(config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
   const url = new URL(axios.getUri(config));

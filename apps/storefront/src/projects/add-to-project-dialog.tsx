@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { readBrowserSession } from '../auth/browser-session';
 import { useModalDialog } from '../components/use-modal-dialog';
 import { type ClientStores, clientState, followLogin } from './client-state';
-import { type AddSource, projectApi } from './project-api';
+import { type AddSource, type ProjectLine, projectApi } from './project-api';
 import { projectName } from './project-form';
 import { type AddToProjectDialogTexts, fillText } from './project-texts';
 import { parseQuantity } from './quantity';
@@ -111,6 +111,7 @@ function DialogBody({
     setProblem(null);
     setBusy(true);
     let created: string | null = null;
+    let line: ProjectLine | null = null;
     try {
       let projectId = selected;
       let label = projectName(items.find((p) => p.ID === selected) ?? { ID: selected });
@@ -122,7 +123,7 @@ function DialogBody({
         label = projectName(project);
       }
       try {
-        await projectApi.addLine(projectId, productId, qty);
+        line = await projectApi.addLine(projectId, productId, qty);
       } catch (error) {
         if (created) await projectApi.remove(created).catch(() => undefined);
         created = null;
@@ -131,7 +132,13 @@ function DialogBody({
       stores?.project.getState().selectProject(projectId);
       stores?.product.getState().forgetPending(productId, source);
       await queryClient.invalidateQueries({ queryKey: projectKeys.all });
-      setAdded({ projectId, text: fillText(texts.added, { quantity: qty, sku: productId, project: label }) });
+      // A product already in the project raised its line (one line per product): say so.
+      const total = line?.Quantity ?? qty;
+      const text =
+        total > qty
+          ? fillText(texts.merged, { sku: productId, project: label, total })
+          : fillText(texts.added, { quantity: qty, sku: productId, project: label });
+      setAdded({ projectId, text });
       window.dispatchEvent(
         new CustomEvent<AddToProjectEventDetail>(ADD_TO_PROJECT_EVENT, {
           detail: { productId, quantity: qty, projectId, source },

@@ -1,5 +1,6 @@
 import {
   IntegrationEvents,
+  type LineItem,
   LineItems,
   Me,
   type Order,
@@ -7,7 +8,7 @@ import {
   Orders,
   type OrderWorksheet,
 } from 'ordercloud-javascript-sdk';
-import { configureInProcessCommerce } from '../data/commerce-sdk';
+import { configureInProcessCommerce, currentActionKey } from '../data/commerce-sdk';
 
 /**
  * Projects are the user's orders in the commerce service (spec §3): name, description, region and brand
@@ -138,24 +139,70 @@ export function deleteProject(token: string, orderId: string): Promise<void> {
   return call(() => Orders.Delete('Outgoing', orderId, options(token)));
 }
 
-export function addLineItem(token: string, orderId: string, item: ProductQuantity) {
-  return call(() =>
-    LineItems.Create(
-      'Outgoing',
-      orderId,
-      { ProductID: item.productId, Quantity: item.quantity },
-      options(token),
-    ),
-  );
+type ProjectLineItem = LineItem<{ packagingOption?: string | null; addedBy?: string }>;
+
+/** What an add did: the line as it is now, and how to take it back. */
+interface Added {
+  line: ProjectLineItem;
+  undo: () => Promise<unknown>;
 }
 
-/** Adds several products; if one is refused, the ones already added are removed again. */
+/**
+ * One line per product (issue 22 item 7): a product already in the project with no packaging chosen (as
+ * a new line has none) gets the quantity added to that line, as the CSV import does; otherwise a new
+ * line. A raise records the user action's key on the line (`xp.addedBy`), so the same action sent again
+ * (a retry after a lost answer) finds it applied instead of adding the quantity twice.
+ */
+async function addOrMerge(token: string, orderId: string, item: ProductQuantity): Promise<Added> {
+  const sheet = await projectWorksheet(token, orderId);
+  const same = (sheet.LineItems as ProjectLineItem[] | undefined)?.find(
+    (line) => line.ProductID === item.productId && !line.xp?.packagingOption,
+  );
+  if (!same?.ID) {
+    const line = (await call(() =>
+      LineItems.Create(
+        'Outgoing',
+        orderId,
+        { ProductID: item.productId, Quantity: item.quantity },
+        options(token),
+      ),
+    )) as ProjectLineItem;
+    return {
+      line,
+      undo: () => LineItems.Delete('Outgoing', orderId, line.ID ?? '', options(token)),
+    };
+  }
+  const lineId = same.ID;
+  const key = currentActionKey();
+  const before = same.Quantity ?? 0;
+  if (key && same.xp?.addedBy === key) return { line: same, undo: async () => undefined };
+  const line = (await call(() =>
+    LineItems.Patch(
+      'Outgoing',
+      orderId,
+      lineId,
+      { Quantity: before + item.quantity, ...(key ? { xp: { addedBy: key } } : {}) },
+      options(token),
+    ),
+  )) as ProjectLineItem;
+  return {
+    line,
+    undo: () => LineItems.Patch('Outgoing', orderId, lineId, { Quantity: before }, options(token)),
+  };
+}
+
+/** AddProductLineItem: the product's line as it is now (a raised existing line, or a new one). */
+export async function addLineItem(token: string, orderId: string, item: ProductQuantity) {
+  return (await addOrMerge(token, orderId, item)).line;
+}
+
+/** Adds several products (each merged into its line, if any); if one is refused, the others are undone. */
 export async function addProducts(token: string, orderId: string, items: ProductQuantity[]) {
-  const added: string[] = [];
+  const done: Added[] = [];
   try {
-    for (const item of items) added.push((await addLineItem(token, orderId, item)).ID);
+    for (const item of items) done.push(await addOrMerge(token, orderId, item));
   } catch (error) {
-    await undo(added.map((id) => () => LineItems.Delete('Outgoing', orderId, id, options(token))));
+    await undo(done.map((added) => added.undo));
     throw error;
   }
   return projectWorksheet(token, orderId);

@@ -231,6 +231,51 @@ describe(`project routes on ${testDriver()}`, () => {
     expect(after?.stock).toBe(row.stock);
   });
 
+  it('one line per product: adding a product already in the project raises its line, once per action', async () => {
+    const [first, second] = products as [string, string];
+    const created = await call(create, { projectName: 'Merge', regionName: 'US', token: engineer });
+    const id = created.body.ID as string;
+    const lines = async () =>
+      (await call(worksheet, { orderId: id, token: engineer })).body.LineItems as {
+        ID: string;
+        ProductID: string;
+        Quantity: number;
+      }[];
+    await call(addLine, { productName: first, projectId: id, qty: 3, token: engineer });
+    const raised = await call(addLine, { productName: first, projectId: id, qty: 4, token: engineer });
+    expect(raised.body.Quantity).toBe(7);
+    expect((await lines()).map((l) => [l.ProductID, l.Quantity])).toEqual([[first, 7]]);
+
+    // The same action sent twice (its answer lost): the quantity is raised once.
+    const key = { 'idempotency-key': 'merge-action-0001' };
+    const body = { productName: first, projectId: id, qty: 5, token: engineer };
+    expect((await call(addLine, body, key)).body.Quantity).toBe(12);
+    expect((await call(addLine, body, key)).body.Quantity).toBe(12);
+
+    // Several at once, all or nothing: a refused one takes the raise back.
+    const refused = await call(addProducts, {
+      products: [
+        { productName: first, qty: 1 },
+        { productName: second, qty: 1 },
+        { productName: 'NO-SUCH', qty: 1 },
+      ],
+      ID: id,
+      token: engineer,
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect((await lines()).map((l) => [l.ProductID, l.Quantity])).toEqual([[first, 12]]);
+
+    // A line whose packaging was chosen stays as it is: the product gets a line of its own.
+    const [line] = await lines();
+    await call(addPackaging, {
+      products: [{ lineItemId: line?.ID, packagingOption: 'Bulk' }],
+      ID: id,
+      token: engineer,
+    });
+    await call(addLine, { productName: first, projectId: id, qty: 2, token: engineer });
+    expect((await lines()).map((l) => l.Quantity).sort((a, b) => a - b)).toEqual([2, 12]);
+  });
+
   it('adds the variant product with a quantity alone, as the variant of its default finish', async () => {
     const created = await call(create, { projectName: 'Variant', regionName: 'US', token: engineer });
     const id = created.body.ID as string;

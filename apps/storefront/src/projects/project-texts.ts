@@ -42,6 +42,8 @@ export interface AddToProjectDialogTexts {
   close: string;
   /** "{quantity} × {sku} added to {project}." */
   added: string;
+  /** "{sku} was already in {project}: its quantity is now {total}." (one line per product) */
+  merged: string;
   viewProject: string;
   /** "Not added: {message}" */
   failed: string;
@@ -158,6 +160,7 @@ export function addToProjectSetup(t: Translate, locale: LocaleCode, region: Regi
       cancel: t('projects.cancel'),
       close: t('loginPrompt.close'),
       added: t('projects.add.added', { quantity: '{quantity}', sku: '{sku}', project: '{project}' }),
+      merged: t('projects.add.merged', { sku: '{sku}', project: '{project}', total: '{total}' }),
       viewProject: t('projects.add.viewProject'),
       failed: t('projects.add.failed', { message: '{message}' }),
     },
