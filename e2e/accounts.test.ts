@@ -456,6 +456,21 @@ describe('accounts: login, logout and sessions', () => {
     expect(await page.locator('#register-terms-error').innerText()).toBe(t['register.errorTerms']);
     expect(await page.locator('#register-firstName').inputValue()).toBe('Jana');
     expect(await axeViolations(page)).toEqual([]);
+    // Forms keep what the user typed: refused again, the ticked terms box stays ticked.
+    await page.locator('#register-terms').check();
+    await page.locator('form.login-form button[type="submit"]').click();
+    await expect.poll(() => page.locator('#register-terms-error').count()).toBe(0);
+    expect(await page.locator('#register-terms').isChecked()).toBe(true);
+    expect(await page.locator('#register-email').inputValue()).toBe('not-an-address');
+    expect(await page.locator('#register-email-error').innerText()).toBe(t['register.errorEmail']);
+    // The same on the page that sends a new confirmation link.
+    const resend = await context.newPage();
+    await resend.goto(`${site.url}/de-eu/verify-email`);
+    await resend.locator('#verify-resend-email').fill('kein-adresse');
+    await resend.locator('#verify-resend-email').press('Enter');
+    await resend.locator('#verify-resend-error').waitFor();
+    expect(await resend.locator('#verify-resend-email').inputValue()).toBe('kein-adresse');
+    await resend.close();
 
     const submit = async (on: Page, email: string, username = '') => {
       await on.locator('#register-firstName').fill('Jana');

@@ -71,8 +71,17 @@ export async function registerAction(
   };
   const password = typeof form.get('password') === 'string' ? String(form.get('password')) : '';
   const confirm = typeof form.get('passwordConfirm') === 'string' ? String(form.get('passwordConfirm')) : '';
-  const errors = registrationProblems(values, password, confirm, form.get('terms') === 'on', t);
-  if (Object.keys(errors).length > 0) return { status: 'refused', values, errors, message: null };
+  const termsAccepted = form.get('terms') === 'on';
+  const errors = registrationProblems(values, password, confirm, termsAccepted, t);
+  // A refusal gives back what was typed (passwords aside), the terms box included.
+  const refused = (problems: RegisterFormState['errors'], message: string | null): RegisterFormState => ({
+    status: 'refused',
+    values,
+    termsAccepted,
+    errors: problems,
+    message,
+  });
+  if (Object.keys(errors).length > 0) return refused(errors, null);
 
   const address = visitorAddressOf(await headers());
   const { region } = await getLocaleInfo(locale);
@@ -101,11 +110,16 @@ export async function registerAction(
     const failure = error as Partial<OrderCloudError>;
     const code = failure.errors?.[0]?.ErrorCode ?? '';
     if (code.endsWith('UsernameMustBeUnique'))
-      return { status: 'refused', values, errors: { username: t('register.errorUsername') }, message: null };
-    if (failure.status === 429)
-      return { status: 'refused', values, errors: {}, message: t('register.errorRate') };
+      return refused({ username: t('register.errorUsername') }, null);
+    if (failure.status === 429) return refused({}, t('register.errorRate'));
     console.error('[register] the commerce service refused:', error);
-    return { status: 'refused', values, errors: {}, message: t('register.errorUnavailable') };
+    return refused({}, t('register.errorUnavailable'));
   }
-  return { status: 'sent', values, errors: {}, message: t('register.sent', { email: values.email }) };
+  return {
+    status: 'sent',
+    values,
+    termsAccepted,
+    errors: {},
+    message: t('register.sent', { email: values.email }),
+  };
 }

@@ -127,6 +127,7 @@ export function RegisterForm({ texts, action, verifyHref }: RegisterFormProps) {
           type="checkbox"
           name="terms"
           required
+          defaultChecked={state.termsAccepted}
           aria-invalid={error('terms') ? true : undefined}
           aria-describedby={error('terms') ? 'register-terms-error' : undefined}
         />

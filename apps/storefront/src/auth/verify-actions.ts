@@ -56,14 +56,15 @@ export async function resendVerificationAction(
   const { code, t } = await translator(locale);
   const value = form.get('email');
   const email = typeof value === 'string' ? value.trim().slice(0, 200) : '';
+  // A refusal gives the address back, so the form shows it again (React resets the form after its action).
   if (!looksLikeEmail(email))
-    return { status: 'refused', message: t('register.errorEmail'), register: false };
+    return { status: 'refused', message: t('register.errorEmail'), register: false, email };
   try {
     if (!(await requestNewLink(email, code, visitorAddressOf(await headers()))))
-      return { status: 'refused', message: t('verify.errorRate'), register: false };
+      return { status: 'refused', message: t('verify.errorRate'), register: false, email };
   } catch (error) {
     console.error('[verify-email] the commerce service refused:', error);
-    return { status: 'refused', message: t('register.errorUnavailable'), register: false };
+    return { status: 'refused', message: t('register.errorUnavailable'), register: false, email };
   }
   return { status: 'sent', message: t('verify.resendSent') };
 }

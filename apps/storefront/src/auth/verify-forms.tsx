@@ -97,6 +97,7 @@ export function ResendVerificationForm({
           autoComplete="email"
           required
           maxLength={200}
+          defaultValue={state.status === 'refused' ? (state.email ?? '') : ''}
           aria-invalid={refused || undefined}
           aria-describedby={refused ? 'verify-resend-error' : undefined}
         />
