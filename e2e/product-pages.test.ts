@@ -194,6 +194,13 @@ describe('product pages', () => {
 
       // The family's tabs, in order, as in-page links to their sections.
       const familyId = family.split('/').slice(2, 5).join('.');
+      // One source for both counts: the series summary says what the family (level 3) page lists.
+      const familyPage = `${site.url}${locale.prefix}/products/${family.split('/').slice(2, 5).join('/')}`;
+      const listed = /class="family__count"[^>]*>(?:<!-- -->)?([^<]+)/.exec(
+        await (await fetch(familyPage)).text(),
+      );
+      const summary = page.locator('table[data-table="specifications"] tbody tr').first().locator('td');
+      expect((await summary.innerText()).replace(/\D/g, '')).toBe(listed?.[1]?.replace(/\D/g, ''));
       const { tabs } = await graphql<{ tabs: { results: Tab[] } }>(
         'query($l: String!, $f: String) { tabs(language: $l, family: $f) { results { id label } } }',
         { l: locale.code, f: familyId },

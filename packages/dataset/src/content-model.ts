@@ -252,7 +252,8 @@ export interface TableItem {
   family: string;
   title: string;
   columns: string[];
-  rows: { label: string; values: string[] }[];
+  /** `key: 'products'` marks the number of catalogue numbers, which pages show live (the family page's count). */
+  rows: { label: string; values: string[]; key?: 'products' }[];
 }
 
 /** type 'tab', id `<familyId>/<tabId>`. */

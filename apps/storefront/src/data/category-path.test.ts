@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCategoryPath } from './category-path';
+import { resolveCategoryPath, withChildren } from './category-path';
 
 const row = (id: string, parentId: string | null, slug: string, names?: Record<string, string>) => ({
   id,
@@ -39,5 +39,13 @@ describe('resolveCategoryPath', () => {
   it('refuses empty paths and paths deeper than six levels', () => {
     expect(resolveCategoryPath(rows, [], 'en')).toBeNull();
     expect(resolveCategoryPath(rows, ['a', 'b', 'c', 'd', 'e', 'f', 'g'], 'en')).toBeNull();
+  });
+
+  it("shows a child once when its slug is its parent's too (a range card shown twice)", () => {
+    const parent = row('c', null, 'conduit-fittings');
+    const onPath = [row('c.f', 'c', 'conduit-fittings'), parent];
+    const children = [row('c.m', 'c', 'metallic'), row('c.f', 'c', 'conduit-fittings')];
+    const found = resolveCategoryPath(withChildren(onPath, children, 'c'), ['conduit-fittings'], 'en');
+    expect(found?.children.map((c) => c.id)).toEqual(['c.m', 'c.f']);
   });
 });

@@ -64,6 +64,19 @@ export function resolveCategoryPath(
 }
 
 /**
+ * The rows on a path with the children of its last category, each once and the children in their list
+ * order: a child whose slug is also on the path (Conduit and fittings › Conduit fittings, both
+ * `conduit-fittings`) is among the path's rows too, and showed twice (issue 22 item 6).
+ */
+export function withChildren<T extends PathRow>(
+  onPath: readonly T[],
+  children: readonly T[],
+  parentId: string,
+): T[] {
+  return [...onPath.filter((row) => row.parentId !== parentId), ...children];
+}
+
+/**
  * The category a URL path (its slugs) names in a catalog, in a language; null for an unknown path. Reads
  * the active categories whose slug is on the path or whose parent is the last one (its children).
  */
@@ -93,7 +106,7 @@ export const getCategoryByPath = cache(
       orderBy: (category, { asc }) => [asc(category.listOrder), asc(category.id)],
       columns: { id: true, parentId: true, name: true, description: true, xp: true },
     });
-    return resolveCategoryPath([...onPath, ...children], slugs, language);
+    return resolveCategoryPath(withChildren(onPath, children, found.id), slugs, language);
   },
 );
 

@@ -101,3 +101,16 @@ export async function listFamilySkus(
     facets,
   };
 }
+
+/**
+ * How many catalogue numbers the public sees in a category and below it: the family page's count, which
+ * the family's summary table shows too (one source for both, issue 22 item 6).
+ */
+export async function familySkuCount(catalogId: string, categoryId: string): Promise<number> {
+  const accessToken = await anonymousToken(catalogId);
+  const answer = await Me.ListProducts(
+    { catalogID: catalogId, categoryID: categoryId, depth: 'all', pageSize: 1 },
+    { accessToken },
+  );
+  return answer.Meta.TotalCount;
+}

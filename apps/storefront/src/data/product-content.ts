@@ -25,7 +25,8 @@ export interface ContentTable {
   id: string;
   title: string;
   columns: string[];
-  rows: { label: string; values: string[] }[];
+  /** `key: 'products'`: the number of catalogue numbers, shown live (`withLiveCount`). */
+  rows: { label: string; values: string[]; key?: string | null }[];
 }
 
 export interface ContentCalculator {
@@ -93,6 +94,7 @@ const FAMILY_QUERY = /* GraphQL */ `
         rows {
           label
           values
+          key
         }
       }
     }
@@ -125,3 +127,13 @@ export const getFamilyContent = cache(
     };
   },
 );
+
+/** The tables with their `products` rows showing `count` (the family page's live count) in the locale. */
+export function withLiveCount(tables: ContentTable[], count: number, locale: string): ContentTable[] {
+  return tables.map((table) => ({
+    ...table,
+    rows: table.rows.map((row) =>
+      row.key === 'products' ? { ...row, values: [count.toLocaleString(locale)] } : row,
+    ),
+  }));
+}

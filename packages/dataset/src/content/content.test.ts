@@ -8,6 +8,7 @@ import type {
   NewsletterItem,
   ProductMarketingItem,
   RouteItem,
+  TableItem,
   TerritoryItem,
 } from '../content-model';
 import { generateDataset } from '../generate';
@@ -67,6 +68,24 @@ describe('content of the content service', () => {
     expect(new Set(ofType<RouteItem>('de-EU', 'route').map((r) => r.path))).not.toContain(
       '/products/conduit-fittings/metallic-conduit/emt-conduit',
     );
+  });
+
+  it('counts in a family\'s summary table the catalogue numbers its page lists: active ones for everyone', () => {
+    const restricted = dataset.products.filter((p) => !p.active || p.visibleToUserGroup !== null);
+    expect(restricted.length).toBeGreaterThan(0);
+    for (const locale of dataset.locales) {
+      for (const table of ofType<TableItem>(locale.code, 'table')) {
+        const listed = dataset.products.filter(
+          (p) =>
+            p.regions.includes(locale.region) &&
+            p.active &&
+            p.visibleToUserGroup === null &&
+            `${p.categoryId}.`.startsWith(`${table.family}.`),
+        );
+        const row = table.rows.find((r) => r.key === 'products');
+        expect(row?.values, `${locale.code} ${table.family}`).toEqual([String(listed.length)]);
+      }
+    }
   });
 
   it('fills every meta field of every route and keeps private pages out of search engines', () => {

@@ -14,7 +14,10 @@ export function familyItems(
   const tabs: TabItem[] = [];
   const calculators: CalculatorItem[] = [];
   for (const family of index.familiesIn(context.locale.region)) {
-    const products = index.productsOf(family, context.locale.region);
+    // What the public sees, as the family page lists it: active products for everyone (issue 22 item 6).
+    const products = index
+      .productsOf(family, context.locale.region)
+      .filter((p) => p.active && p.visibleToUserGroup === null);
     tables.push(specificationTable(context, family, products));
     const familyCalculators = calculatorsFor(context, index, family);
     calculators.push(...familyCalculators);
@@ -44,7 +47,7 @@ function specificationTable(
   };
   const labelOf = (id: keyof ProductAttributes) => attribute(id)?.label[language] ?? id;
   const rows: TableItem['rows'] = [
-    { label: textIn(texts.rows.products, locale), values: [String(products.length)] },
+    { label: textIn(texts.rows.products, locale), values: [String(products.length)], key: 'products' },
   ];
   const sizes = unique(
     products.flatMap((p) => (p.attributes.tradeSize ? [p.attributes.tradeSize[system]] : [])),

@@ -7,7 +7,8 @@ import { storefrontConfig } from '../../../../config';
 import { getCategoryByPath } from '../../../../data/category-path';
 import { getDictionary, getLocaleInfo, getSiteName } from '../../../../data/content';
 import { getAttributeLabels, getMadeToOrderLabels } from '../../../../data/family-content';
-import { getFamilyContent, getProductMarketing } from '../../../../data/product-content';
+import { familySkuCount } from '../../../../data/family-products';
+import { getFamilyContent, getProductMarketing, withLiveCount } from '../../../../data/product-content';
 import { getProductForLocale, listProductSpecs, listRelatedProducts } from '../../../../data/product-detail';
 import { Breadcrumbs } from '../../../../families/breadcrumbs';
 import { FavouriteHeart } from '../../../../favourites/favourite-heart';
@@ -82,19 +83,31 @@ export default async function ProductPage({ params }: ProductPageProps) {
   const found = await productOf(params);
   if (!found) notFound();
   const { locale, product, catalogId, language } = found;
-  const [dictionary, siteName, marketing, attributes, madeToOrder, family, specs, related, category, info] =
-    await Promise.all([
-      getDictionary(locale),
-      getSiteName(locale),
-      getProductMarketing(locale, product.id),
-      getAttributeLabels(language),
-      getMadeToOrderLabels(locale),
-      getFamilyContent(locale, product.familyId),
-      listProductSpecs(catalogId, product.id),
-      listRelatedProducts(catalogId, product, language),
-      getCategoryByPath(catalogId, product.categoryId.split('.'), language),
-      getLocaleInfo(locale),
-    ]);
+  const [
+    dictionary,
+    siteName,
+    marketing,
+    attributes,
+    madeToOrder,
+    family,
+    specs,
+    related,
+    category,
+    info,
+    count,
+  ] = await Promise.all([
+    getDictionary(locale),
+    getSiteName(locale),
+    getProductMarketing(locale, product.id),
+    getAttributeLabels(language),
+    getMadeToOrderLabels(locale),
+    getFamilyContent(locale, product.familyId),
+    listProductSpecs(catalogId, product.id),
+    listRelatedProducts(catalogId, product, language),
+    getCategoryByPath(catalogId, product.categoryId.split('.'), language),
+    getLocaleInfo(locale),
+    familySkuCount(catalogId, product.familyId),
+  ]);
   // Cached after the first request (generateStaticParams), dropped when anything shown here changes.
   await tagPage([
     cacheTags.product(product.id),
@@ -245,7 +258,7 @@ export default async function ProductPage({ params }: ProductPageProps) {
                   <strong>{spec.name}:</strong> {spec.options.join(', ')}
                 </p>
               ))}
-              {family.tables.map((table) => (
+              {withLiveCount(family.tables, count, locale).map((table) => (
                 <ContentTable key={table.id} table={table} />
               ))}
             </>
