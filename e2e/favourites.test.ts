@@ -147,7 +147,21 @@ describe('favourites', () => {
     expect(await page.locator('h1').innerText()).toBe('My favorites');
     expect(await axeViolations(page)).toEqual([]);
 
-    const remove = listed.locator('button');
+    // A favourite goes into a project from the list (issue 22 item 8).
+    await listed.getByRole('button', { name: /^Add to project/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to project' });
+    await dialog.getByRole('radio', { name: 'New project' }).check();
+    await dialog.getByRole('textbox', { name: /name/i }).fill('From favourites');
+    await dialog.getByLabel('Quantity').fill('4');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: `4 × ${sku} added to From favourites.` })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const remove = listed.getByRole('button', { name: /^Remove / });
     expect(await remove.getAttribute('aria-label')).toMatch(/^Remove .+ from favourites$/);
     await remove.click();
     await page.locator('.favourites__status', { hasText: 'You have no favourites yet' }).waitFor();

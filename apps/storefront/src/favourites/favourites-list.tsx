@@ -1,6 +1,8 @@
 'use client';
 
 import { useState } from 'react';
+import { AddToProjectButton } from '../projects/add-to-project-button';
+import type { AddToProjectSetup } from '../projects/project-texts';
 import type { FavouriteProduct } from './favourite-types';
 import { changeFavourites, useFavourites } from './favourites-store';
 
@@ -28,14 +30,23 @@ interface FavouritesListProps {
   texts: FavouritesListTexts;
   /** The login page coming back here (`loginHref(locale, path)`). */
   loginHref: string;
+  /** Each favourite can be added to a project from here (issue 22 item 8). */
+  addToProject: AddToProjectSetup;
 }
 
 /**
  * The favourites page's list (client side: the page is the same for everyone, the list is the user's):
- * catalogue number, name linking to the product page, and a remove button per product; the empty state;
+ * catalogue number, name linking to the product page, "Add to project" and a remove button per product;
+ * the empty state;
  * and for a visitor the reason to log in with a link to the login page.
  */
-export function FavouritesList({ language, productHref, texts, loginHref }: FavouritesListProps) {
+export function FavouritesList({
+  language,
+  productHref,
+  texts,
+  loginHref,
+  addToProject,
+}: FavouritesListProps) {
   const favourites = useFavourites();
   const [removing, setRemoving] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -114,6 +125,12 @@ export function FavouritesList({ language, productHref, texts, loginHref }: Favo
                       <a href={productHref.replace('{id}', encodeURIComponent(product.ID))}>{name}</a>
                     </td>
                     <td className="favourites__actions">
+                      <AddToProjectButton
+                        productId={product.ID}
+                        productName={name}
+                        source="favourites"
+                        setup={addToProject}
+                      />
                       <button
                         type="button"
                         className="button"

@@ -5,6 +5,7 @@ import { getRouteContent } from '../../../data/routes';
 import { FavouritesList } from '../../../favourites/favourites-list';
 import { createTranslator } from '../../../i18n/translator';
 import { loginHref } from '../../../product/toolbar-links';
+import { addToProjectSetup } from '../../../projects/project-texts';
 import { localeFromSegment, localizedPath } from '../../../routing/locales';
 import { pageMetadata } from '../../../shell/shell-metadata';
 
@@ -50,6 +51,7 @@ export default async function FavouritesPage({ params }: FavouritesPageProps) {
           language={info.language}
           productHref={localizedPath(locale, '/product/{id}')}
           loginHref={loginHref(locale, localizedPath(locale, '/favourites'))}
+          addToProject={addToProjectSetup(t, locale, info.region)}
           texts={{
             caption: t('favourites.title'),
             catalogueNumber: t('product.catalogueNumber'),
