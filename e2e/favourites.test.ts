@@ -186,6 +186,42 @@ describe('favourites', () => {
     await context.close();
   });
 
+  it('adds all favourites to a project at once from the favourites page', async () => {
+    const { context, token } = await loggedInContext('employee');
+    const page = await context.newPage();
+    await openWithFavourites(page, familyPath);
+    const rows = page.locator('.sku-table tbody tr');
+    const skus: string[] = [];
+    for (const index of [0, 1]) {
+      const row = rows.nth(index);
+      skus.push(await row.locator('td.sku-table__number').innerText());
+      await row.locator('.favourite-heart__button').click();
+      await row.locator('.favourite-heart__button[aria-pressed="true"]').waitFor();
+    }
+    await openWithFavourites(page, '/favourites');
+    await page.locator('.favourites__table tbody tr').nth(1).waitFor();
+    await page.getByRole('button', { name: 'Add all to a project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to project' });
+    await dialog.getByText('2 products').waitFor();
+    await dialog.getByRole('radio', { name: 'New project' }).check();
+    await dialog.getByRole('textbox', { name: /name/i }).fill('All favourites');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByRole('status').filter({ hasText: '2 products added to All favourites.' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const href = (await dialog.getByRole('link').getAttribute('href')) ?? '';
+    const projectId = decodeURIComponent(href.split('/').at(-1) ?? '');
+    const sheet = await fetch(`${site.url}/api/ordercloud/Buyer/orderWorksheet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId: projectId, token: encodeURIComponent(token) }),
+    });
+    const { LineItems } = (await sheet.json()) as { LineItems: { ProductID: string; Quantity: number }[] };
+    expect(LineItems.map((l) => [l.ProductID, l.Quantity]).sort()).toEqual(
+      skus.map((sku) => [sku, 1]).sort(),
+    );
+    await context.close();
+  });
+
   it('refuses a change sent from another site through the real server', async () => {
     const token = await login('engineer');
     const response = await fetch(`${site.url}/api/ordercloud/Buyer/CreateFavoriteProducts`, {

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { AddToProjectButton } from '../projects/add-to-project-button';
 import type { AddToProjectSetup } from '../projects/project-texts';
+import { AddAllToProject } from './add-all-to-project';
 import type { FavouriteProduct } from './favourite-types';
 import { changeFavourites, useFavourites } from './favourites-store';
 
@@ -20,6 +21,8 @@ export interface FavouritesListTexts {
   changeFailed: string;
   visitor: string;
   login: string;
+  /** "Add all to a project" */
+  addAll: string;
 }
 
 interface FavouritesListProps {
@@ -100,6 +103,15 @@ export function FavouritesList({
       {failed && (
         <p className="favourites__error" role="alert">
           {texts.changeFailed}
+        </p>
+      )}
+      {items.length > 1 && (
+        <p className="favourites__add-all">
+          <AddAllToProject
+            productIds={items.map((product) => product.ID)}
+            label={texts.addAll}
+            setup={addToProject}
+          />
         </p>
       )}
       {items.length > 0 && (

@@ -15,6 +15,8 @@ import { projectKeys, projectQueryClient } from './query-client';
 export interface AddToProjectDialogProps {
   productId: string;
   productName: string;
+  /** Several products at once (the favourites page's "Add all"): each once, no quantity asked. */
+  products?: string[];
   source: AddSource;
   initialQuantity: number;
   texts: AddToProjectDialogTexts;
@@ -53,6 +55,7 @@ export function AddToProjectDialog(props: AddToProjectDialogProps) {
 function DialogBody({
   productId,
   productName,
+  products,
   source,
   initialQuantity,
   texts,
@@ -99,7 +102,8 @@ function DialogBody({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || selected === null) return;
-    const qty = parseQuantity(quantity);
+    const many = products && products.length > 1 ? products : null;
+    const qty = many ? 1 : parseQuantity(quantity);
     if (qty === null) {
       setProblem({ field: 'quantity', text: texts.quantityInvalid });
       return;
@@ -123,7 +127,14 @@ function DialogBody({
         label = projectName(project);
       }
       try {
-        line = await projectApi.addLine(projectId, productId, qty);
+        if (many) {
+          await projectApi.addLines(
+            projectId,
+            many.map((id) => ({ productId: id, qty })),
+          );
+        } else {
+          line = await projectApi.addLine(projectId, productId, qty);
+        }
       } catch (error) {
         if (created) await projectApi.remove(created).catch(() => undefined);
         created = null;
@@ -134,16 +145,19 @@ function DialogBody({
       await queryClient.invalidateQueries({ queryKey: projectKeys.all });
       // A product already in the project raised its line (one line per product): say so.
       const total = line?.Quantity ?? qty;
-      const text =
-        total > qty
+      const text = many
+        ? fillText(texts.addedMany, { count: many.length, project: label })
+        : total > qty
           ? fillText(texts.merged, { sku: productId, project: label, total })
           : fillText(texts.added, { quantity: qty, sku: productId, project: label });
       setAdded({ projectId, text });
-      window.dispatchEvent(
-        new CustomEvent<AddToProjectEventDetail>(ADD_TO_PROJECT_EVENT, {
-          detail: { productId, quantity: qty, projectId, source },
-        }),
-      );
+      for (const added of many ?? [productId]) {
+        window.dispatchEvent(
+          new CustomEvent<AddToProjectEventDetail>(ADD_TO_PROJECT_EVENT, {
+            detail: { productId: added, quantity: qty, projectId, source },
+          }),
+        );
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       setProblem({ field: 'form', text: fillText(texts.failed, { message }) });
@@ -168,7 +182,9 @@ function DialogBody({
         {texts.title}
       </h2>
       <p className="project-dialog__product">
-        {fillText(texts.product, { name: productName, sku: productId })}
+        {products && products.length > 1
+          ? fillText(texts.products, { count: products.length })
+          : fillText(texts.product, { name: productName, sku: productId })}
       </p>
       {added ? (
         <>
@@ -244,7 +260,7 @@ function DialogBody({
               )}
             </fieldset>
           )}
-          <div className="form-field">
+          <div className="form-field" hidden={!!products && products.length > 1}>
             <label className="form-field__label" htmlFor={`${id}-quantity`}>
               {texts.quantity}
             </label>

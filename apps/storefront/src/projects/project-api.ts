@@ -111,6 +111,13 @@ export const projectApi = {
       { productName: productId, projectId, qty },
       { creates: true },
     ),
+  /** Several products at once, all or nothing (AddProductToProject): the project's worksheet after. */
+  addLines: (projectId: string, products: { productId: string; qty: number }[]) =>
+    callProjectRoute<ProjectWorksheet>(
+      'AddProductToProject',
+      { ID: projectId, products: products.map((p) => ({ productName: p.productId, qty: p.qty })) },
+      { creates: true },
+    ),
   updateLine: (projectId: string, lineItemId: string, qty: number) =>
     callProjectRoute<ProjectLine>('UpdateProductLineItem', { lineItemId, projectId, qty }),
   removeLine: (projectId: string, lineItemId: string) =>

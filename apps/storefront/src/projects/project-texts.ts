@@ -41,6 +41,10 @@ export interface AddToProjectDialogTexts {
   cancel: string;
   close: string;
   /** "{quantity} × {sku} added to {project}." */
+  /** "{count} products" (adding several at once) */
+  products: string;
+  /** "{count} products added to {project}." */
+  addedMany: string;
   added: string;
   /** "{sku} was already in {project}: its quantity is now {total}." (one line per product) */
   merged: string;
@@ -148,6 +152,8 @@ export function addToProjectSetup(t: Translate, locale: LocaleCode, region: Regi
     dialog: {
       title: t('projects.add.title'),
       product: t('projects.add.product', { name: '{name}', sku: '{sku}' }),
+      products: t('projects.add.products', { count: '{count}' }),
+      addedMany: t('projects.add.addedMany', { count: '{count}', project: '{project}' }),
       quantity: t('projects.quantity'),
       quantityInvalid: t('projects.quantityInvalid'),
       chooseProject: t('projects.add.chooseProject'),

@@ -65,6 +65,7 @@ export default async function FavouritesPage({ params }: FavouritesPageProps) {
             changeFailed: t('favourites.error'),
             visitor: t('favourites.visitor'),
             login: t('loginPrompt.login'),
+            addAll: t('favourites.addAll'),
           }}
         />
       </section>
