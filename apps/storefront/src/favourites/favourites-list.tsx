@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { AddToProjectButton } from '../projects/add-to-project-button';
 import type { AddToProjectSetup } from '../projects/project-texts';
-import { AddAllToProject } from './add-all-to-project';
 import type { FavouriteProduct } from './favourite-types';
 import { changeFavourites, useFavourites } from './favourites-store';
 
@@ -107,9 +106,12 @@ export function FavouritesList({
       )}
       {items.length > 1 && (
         <p className="favourites__add-all">
-          <AddAllToProject
-            productIds={items.map((product) => product.ID)}
+          <AddToProjectButton
+            productId={items[0]?.ID ?? ''}
+            productName={texts.addAll}
+            products={items.map((product) => product.ID)}
             label={texts.addAll}
+            source="favourites"
             setup={addToProject}
           />
         </p>

@@ -16,6 +16,9 @@ export interface AddToProjectButtonProps {
   /** The quantity the dialog starts with; a function is asked at the click (null: not now). */
   quantity?: number | (() => number | null);
   className?: string;
+  /** Several products at once (the favourites page's "Add all"), each once: `label` names the button. */
+  products?: string[];
+  label?: string;
 }
 
 let dialogModule: Promise<ComponentType<AddToProjectDialogProps>> | null = null;
@@ -34,6 +37,8 @@ export function AddToProjectButton({
   setup,
   quantity,
   className,
+  products,
+  label,
 }: AddToProjectButtonProps) {
   const [prompting, setPrompting] = useState(false);
   const [dialog, setDialog] = useState<{
@@ -73,18 +78,19 @@ export function AddToProjectButton({
         ref={button}
         type="button"
         className={`button add-to-project__button${className ? ` ${className}` : ''}`}
-        aria-label={setup.buttonLabel.replace('{name}', productName)}
+        aria-label={label ?? setup.buttonLabel.replace('{name}', productName)}
         aria-busy={busy || undefined}
         data-sku={productId}
         onClick={open}
       >
-        {setup.button}
+        {label ?? setup.button}
       </button>
       {prompting && <LoginPrompt texts={setup.prompt} onClose={() => setPrompting(false)} />}
       {dialog && (
         <dialog.Dialog
           productId={productId}
           productName={productName}
+          {...(products ? { products } : {})}
           source={source}
           initialQuantity={dialog.quantity}
           texts={setup.dialog}

@@ -70,7 +70,7 @@ describe('content of the content service', () => {
     );
   });
 
-  it('counts in a family\'s summary table the catalogue numbers its page lists: active ones for everyone', () => {
+  it("counts in a family's summary table the catalogue numbers its page lists: active ones for everyone", () => {
     const restricted = dataset.products.filter((p) => !p.active || p.visibleToUserGroup !== null);
     expect(restricted.length).toBeGreaterThan(0);
     for (const locale of dataset.locales) {
