@@ -524,6 +524,68 @@ describe('the page shell', () => {
     await context.close();
   });
 
+  /** The product IDs a buyer of a region sees in its catalog (the first 500). */
+  async function catalogIds(username: string, catalogId: string): Promise<string[]> {
+    const grant = await fetch(`${site.url}/ordercloud/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'storefront',
+        username,
+        password: 'Buyer#2026',
+      }),
+    });
+    const { access_token } = (await grant.json()) as { access_token: string };
+    const ids: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const answer = await fetch(
+        `${site.url}/ordercloud/v1/me/products?catalogID=${catalogId}&pageSize=100&page=${page}`,
+        {
+          headers: { authorization: `Bearer ${access_token}` },
+        },
+      );
+      const { Items } = (await answer.json()) as { Items: { ID: string }[] };
+      ids.push(...Items.map((p) => p.ID));
+      if (Items.length < 100) break;
+    }
+    return ids;
+  }
+
+  it('switches locale to the nearest page where the page does not exist there, and says so', async () => {
+    const us = await catalogIds('employee', 'catalog-us');
+    const eu = new Set(await catalogIds('eu-buyer', 'catalog-eu'));
+    const usOnly = us.find((id) => !eu.has(id));
+    const both = us.find((id) => eu.has(id));
+    if (!usOnly || !both) throw new Error('no product of the US catalog only, or of both');
+    const page = await browser.newPage();
+    const switchTo = async (path: string) => {
+      await page.goto(`${site.url}${path}`);
+      await page.locator('.locale-switcher summary').click();
+      await page.locator('.locale-switcher a[hreflang="de-EU"]').click();
+      await page.waitForURL((url) => url.pathname.startsWith('/de-eu'));
+    };
+    // Sold in both regions: the same product page, no notice.
+    await switchTo(`/product/${encodeURIComponent(both)}`);
+    expect(new URL(page.url()).pathname).toBe(`/de-eu/product/${encodeURIComponent(both)}`);
+    expect(await page.locator('.locale-notice').count()).toBe(0);
+    // Not sold in the EU: the nearest page there (its category's deepest level the EU has, or home), said so.
+    await switchTo(`/product/${encodeURIComponent(usOnly)}`);
+    const landed = new URL(page.url()).pathname;
+    expect(landed).not.toContain('/product/');
+    expect(landed).toMatch(/^\/de-eu(\/products\/.+)?$/);
+    await page
+      .locator('.locale-notice', { hasText: 'Diese Seite gibt es in der gewählten Region nicht' })
+      .waitFor();
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.title()).not.toMatch(/404|not found|nicht gefunden/i);
+    expect(await axeViolations(page)).toEqual([]);
+    // Once: the next page has no notice.
+    await page.reload();
+    expect(await page.locator('.locale-notice').count()).toBe(0);
+    await page.close();
+  });
+
   it('has no WCAG 2.2 AA violations on the home page (axe-core), banner and menu open', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     for (const path of ['/', '/fr-ca']) {

@@ -5,7 +5,10 @@ import { usePathname } from 'next/navigation';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { switchLocalePath } from '../routing/locales';
 
-/** A link of the locale menu: the current page in another locale (it follows client-side navigation). */
+/**
+ * A link of the locale menu: the current page in another locale (it follows client-side navigation),
+ * through `/api/switch-locale`, which lands on the nearest page where that one does not exist there.
+ */
 export function LocaleLink({
   code,
   current,
@@ -18,7 +21,11 @@ export function LocaleLink({
   const pathname = usePathname() ?? '/';
   return (
     <a
-      href={switchLocalePath(pathname, code)}
+      href={
+        current
+          ? switchLocalePath(pathname, code)
+          : `/api/switch-locale?${new URLSearchParams({ to: code, path: pathname })}`
+      }
       lang={code}
       hrefLang={code}
       aria-current={current ? 'true' : undefined}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SessionGuard } from '../auth/session-guard';
 import { cacheTags } from '../caching/cache-tags';
 import { tagPage } from '../caching/page-tags';
+import { LocaleNotice } from '../components/locale-notice';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { hasTrackingScripts, storefrontConfig } from '../config';
@@ -65,6 +66,7 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
             loginLocalesMapping={Object.fromEntries(locales.map((l) => [l.code, l.loginLocale]))}
             t={t}
           />
+          <LocaleNotice text={t('header.localeMoved')} />
           <main id="main" className="site-main" tabIndex={-1}>
             {children}
           </main>
