@@ -196,11 +196,17 @@ export async function addLineItem(token: string, orderId: string, item: ProductQ
   return (await addOrMerge(token, orderId, item)).line;
 }
 
-/** Adds several products (each merged into its line, if any); if one is refused, the others are undone. */
+/**
+ * Adds several products (each merged into its line, if any); if one is refused, the others are undone.
+ * A product named twice is added once with both quantities, so that one action raises a line once.
+ */
 export async function addProducts(token: string, orderId: string, items: ProductQuantity[]) {
+  const combined = new Map<string, number>();
+  for (const item of items) combined.set(item.productId, (combined.get(item.productId) ?? 0) + item.quantity);
   const done: Added[] = [];
   try {
-    for (const item of items) done.push(await addOrMerge(token, orderId, item));
+    for (const [productId, quantity] of combined)
+      done.push(await addOrMerge(token, orderId, { productId, quantity }));
   } catch (error) {
     await undo(done.map((added) => added.undo));
     throw error;

@@ -265,6 +265,22 @@ describe(`project routes on ${testDriver()}`, () => {
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect((await lines()).map((l) => [l.ProductID, l.Quantity])).toEqual([[first, 12]]);
 
+    // A product named twice in one action: its line is raised once, by both quantities.
+    const twice = await call(
+      addProducts,
+      {
+        products: [
+          { productName: first, qty: 1 },
+          { productName: first, qty: 2 },
+        ],
+        ID: id,
+        token: engineer,
+      },
+      { 'idempotency-key': 'merge-action-0002' },
+    );
+    expect(twice.body.error ?? twice.status).toBe(200);
+    expect((await lines()).map((l) => [l.ProductID, l.Quantity])).toEqual([[first, 15]]);
+
     // A line whose packaging was chosen stays as it is: the product gets a line of its own.
     const [line] = await lines();
     await call(addPackaging, {
@@ -273,7 +289,7 @@ describe(`project routes on ${testDriver()}`, () => {
       token: engineer,
     });
     await call(addLine, { productName: first, projectId: id, qty: 2, token: engineer });
-    expect((await lines()).map((l) => l.Quantity).sort((a, b) => a - b)).toEqual([2, 12]);
+    expect((await lines()).map((l) => l.Quantity).sort((a, b) => a - b)).toEqual([2, 15]);
   });
 
   it('adds the variant product with a quantity alone, as the variant of its default finish', async () => {
