@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
 import { type ScriptServer, startScriptServer } from './harness/script-server';
-import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
+import { passwordToken, type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
 /**
  * The page shell in a browser (spec §2, §3, §4, §9): head metadata in all ten locales, the data layer,
@@ -526,23 +526,13 @@ describe('the page shell', () => {
 
   /** The product IDs a buyer of a region sees in its catalog (the first 500). */
   async function catalogIds(username: string, catalogId: string): Promise<string[]> {
-    const grant = await fetch(`${site.url}/ordercloud/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'storefront',
-        username,
-        password: 'Buyer#2026',
-      }),
-    });
-    const { access_token } = (await grant.json()) as { access_token: string };
+    const token = await passwordToken(site, username);
     const ids: string[] = [];
     for (let page = 1; page <= 5; page++) {
       const answer = await fetch(
         `${site.url}/ordercloud/v1/me/products?catalogID=${catalogId}&pageSize=100&page=${page}`,
         {
-          headers: { authorization: `Bearer ${access_token}` },
+          headers: { authorization: `Bearer ${token}` },
         },
       );
       const { Items } = (await answer.json()) as { Items: { ID: string }[] };

@@ -1,8 +1,8 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
-import { getCategoryByPath } from '../data/category-path';
+import { getCategoryByPath, MAX_CATEGORY_DEPTH } from '../data/category-path';
 import { getLocaleInfo, getRegionInfo } from '../data/content';
 import { getProductForLocale } from '../data/product-detail';
-import { productIdOfPath } from './catalogue-paths';
+import { decodeProductId, productIdOfPath } from './catalogue-paths';
 import { DEFAULT_LOCALE, splitLocalePath } from './locales';
 
 /** Where switching to another locale lands, and whether that is another page than the one asked for. */
@@ -29,7 +29,7 @@ export async function nearestPage(pathname: string, target: LocaleCode): Promise
   }
   const category = /^\/products\/(.+?)\/?$/.exec(path)?.[1];
   if (category) {
-    const slugs = category.split('/').map(decodeSegment);
+    const slugs = category.split('/').map(decodeProductId);
     const found = await deepestCategory(target, slugs);
     const same = found === `/products/${slugs.map(encodeURIComponent).join('/')}`;
     return same ? { path, moved: false } : { path: found ?? '/', moved: true };
@@ -41,17 +41,10 @@ export async function nearestPage(pathname: string, target: LocaleCode): Promise
 async function deepestCategory(target: LocaleCode, slugs: string[]): Promise<string | null> {
   const info = await getLocaleInfo(target);
   const { catalogId } = await getRegionInfo(info.region);
-  for (let depth = slugs.length; depth > 0; depth--) {
+  // A path deeper than the tree names no category: looking starts at the deepest level there can be.
+  for (let depth = Math.min(slugs.length, MAX_CATEGORY_DEPTH); depth > 0; depth--) {
     const found = await getCategoryByPath(catalogId, slugs.slice(0, depth), info.language);
     if (found) return `/products/${found.slugs.map(encodeURIComponent).join('/')}`;
   }
   return null;
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
