@@ -84,6 +84,14 @@ export class RefusalBackoff {
     return wait;
   }
 
+  /**
+   * Ends the current wait: its timer has fired. Timers can fire a millisecond before `Date.now()` reaches
+   * the end of the wait, and a look refused for that would schedule no other.
+   */
+  waitEnded(): void {
+    this.until = 0;
+  }
+
   /** Records a look that got through. */
   answered(): void {
     if (this.refusals === 0) return;

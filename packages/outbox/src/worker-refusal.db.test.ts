@@ -79,20 +79,47 @@ describe(`outbox worker while the database refuses, on ${testDriver()}`, () => {
     );
     await w.start();
     try {
+      // The look that starting makes has ended, finding nothing due. An update notifies nobody, so the
+      // row made due now waits for a look (made due after the release, a retry look could come between).
+      expect(await w.drain()).toBe(0);
+      await makeDue(database.db, id);
       const release = await holdAllConnections(database);
       try {
         w.kick();
         // Only the retry timer can look again (the poll is an hour): refusals keep counting.
         await vi.waitFor(() => expect(w.refusals.refusals).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+        expect(delivered).toEqual([]);
       } finally {
         await release();
       }
-      // An update notifies nobody: the next look after the wait finds the row.
-      await makeDue(database.db, id);
+      // The first retry look after the release gets through and finds the row.
       await vi.waitFor(() => expect(delivered).toEqual([id]), { timeout: 10_000 });
       expect(w.refusals.refusals).toBe(0);
       expect(w.lines.filter((l) => l.level !== 'log' || /refus/.test(l.text))).toHaveLength(2);
     } finally {
+      await w.stop();
+    }
+  });
+
+  it('looks again when its retry timer fires before the clock reaches the end of the wait', async () => {
+    // Node's timers and Date.now() are different clocks: a timer can fire a millisecond "early". Here the
+    // wall clock runs at half speed, so every retry timer fires halfway through the wait by Date.now().
+    const real = Date.now.bind(Date);
+    const start = real();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => start + (real() - start) / 2);
+    const w = worker({}, { refusalBackoff: { firstMs: 20, capMs: 40 } });
+    await w.start();
+    try {
+      await w.drain();
+      const release = await holdAllConnections(database);
+      try {
+        w.kick();
+        await vi.waitFor(() => expect(w.refusals.refusals).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+      } finally {
+        await release();
+      }
+    } finally {
+      clock.mockRestore();
       await w.stop();
     }
   });

@@ -167,6 +167,7 @@ export class OutboxWorker {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
+      this.refusals.waitEnded();
       this.kick();
     }, wait);
     this.retryTimer.unref();
