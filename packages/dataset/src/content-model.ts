@@ -18,6 +18,8 @@ export interface StaticRouteData {
   metaDescription: RegionalText;
   /** Comma-separated keywords (MetaTags). */
   keywords: RegionalText;
+  /** The page's body below the intro (about, careers, legal pages), each section a heading and paragraphs. */
+  sections: { heading: RegionalText; paragraphs: RegionalText[] }[];
 }
 
 export const CALCULATOR_KINDS = ['conduit-fill', 'strut-span'] as const;
@@ -217,6 +219,13 @@ export interface RouteItem {
   MetaTags: string;
   MetaRobots: string;
   MetaGooglebot: string;
+  /** The body of a content page; empty for category routes and pages that render their own body. */
+  sections: RouteSection[];
+}
+
+export interface RouteSection {
+  heading: string;
+  paragraphs: string[];
 }
 
 export interface MegaMenuEntry extends Link {

@@ -47,7 +47,7 @@ function readMadeToOrder(node: DataNode): ContentTexts['madeToOrder'] {
 }
 
 function readRoute(node: DataNode): StaticRouteData {
-  node.only(['path', 'index', 'title', 'intro', 'metaDescription', 'keywords']);
+  node.only(['path', 'index', 'title', 'intro', 'metaDescription', 'keywords', 'sections']);
   return {
     path: node.get('path').matching(SITE_PATH, 'a site path'),
     index: node.get('index').boolean(),
@@ -55,6 +55,13 @@ function readRoute(node: DataNode): StaticRouteData {
     intro: regionalText(node.get('intro')),
     metaDescription: regionalText(node.get('metaDescription')),
     keywords: regionalText(node.get('keywords')),
+    sections: (node.optional('sections')?.nonEmptyList() ?? []).map((section) => {
+      section.only(['heading', 'paragraphs']);
+      return {
+        heading: regionalText(section.get('heading')),
+        paragraphs: section.get('paragraphs').nonEmptyList().map(regionalText),
+      };
+    }),
   };
 }
 

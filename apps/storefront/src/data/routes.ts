@@ -6,7 +6,14 @@ import { queryContent } from './content-graphql';
 /** The fields of a route item (spec §2: the meta fields come from it) the storefront asks for. */
 export type RouteContent = Pick<
   RouteItem,
-  'title' | 'intro' | 'MetaTitle' | 'MetaDescription' | 'MetaTags' | 'MetaRobots' | 'MetaGooglebot'
+  | 'title'
+  | 'intro'
+  | 'MetaTitle'
+  | 'MetaDescription'
+  | 'MetaTags'
+  | 'MetaRobots'
+  | 'MetaGooglebot'
+  | 'sections'
 >;
 
 const ROUTE_QUERY = /* GraphQL */ `
@@ -19,6 +26,10 @@ const ROUTE_QUERY = /* GraphQL */ `
       MetaTags
       MetaRobots
       MetaGooglebot
+      sections {
+        heading
+        paragraphs
+      }
     }
   }
 `;

@@ -1,4 +1,5 @@
 import type { LoginPromptTexts } from '../auth/login-prompt';
+import { loginPromptTexts } from '../auth/login-prompt-texts';
 import type { Translate } from '../i18n/translator';
 
 /** The texts every heart of a page shares (built once on the server, passed to each heart). */
@@ -18,11 +19,6 @@ export function favouriteHeartTexts(t: Translate): FavouriteHeartTexts {
     add: t('product.addToFavourites'),
     remove: t('favourites.removeTooltip'),
     error: t('favourites.error'),
-    prompt: {
-      title: t('loginPrompt.title'),
-      message: t('favourites.loginMessage'),
-      login: t('loginPrompt.login'),
-      close: t('loginPrompt.close'),
-    },
+    prompt: loginPromptTexts(t, 'favourites.loginMessage'),
   };
 }

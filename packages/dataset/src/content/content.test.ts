@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   CalculatorItem,
   FaqItem,
+  FooterItem,
   HeaderItem,
   MappingItem,
   NewsletterItem,
@@ -32,6 +33,7 @@ const STATIC_PATHS = [
   '/search',
   '/about',
   '/contact',
+  '/careers',
   '/privacy',
   '/terms',
   '/cookies',
@@ -99,6 +101,32 @@ describe('content of the content service', () => {
       expect(item<RouteItem>(code, 'route', '/projects').MetaRobots).toBe('noindex, nofollow');
       expect(item<RouteItem>(code, 'route', '/login').MetaRobots).toBe('noindex, nofollow');
       expect(item<RouteItem>(code, 'route', '/about').MetaRobots).toBe('index, follow');
+    }
+  });
+
+  it('gives every site link of the footer a route item in every locale, with a body where no page has its own', () => {
+    // Issue 22 item 4: the footer's about, careers and legal links led to 404s. A footer path is either a
+    // page of its own (products, downloads, …) or a content page, which needs sections to render.
+    const ownPages = new Set([
+      '/products',
+      '/downloads',
+      '/calculators',
+      '/rep-locator',
+      '/newsletter',
+      '/cookies',
+    ]);
+    for (const code of LOCALE_CODES) {
+      const footer = item<FooterItem>(code, 'footer', 'footer');
+      const sitePaths = footer.columns
+        .flatMap((c) => c.links.map((l) => l.href))
+        .filter((h) => h.startsWith('/'));
+      expect(sitePaths.length).toBeGreaterThan(5);
+      for (const path of sitePaths) {
+        const route = item<RouteItem>(code, 'route', path);
+        if (!ownPages.has(path)) expect(route.sections.length, `${code} ${path}`).toBeGreaterThan(0);
+        for (const section of route.sections)
+          expect(`${section.heading} ${section.paragraphs.join(' ')}`).not.toMatch(/\{\w+\}/);
+      }
     }
   });
 

@@ -29,6 +29,10 @@ export function routeItems(context: LocaleContext, index: CatalogueIndex): Route
       MetaDescription: text(route.metaDescription),
       MetaTags: text(route.keywords),
       ...meta(route.index),
+      sections: route.sections.map((section) => ({
+        heading: text(section.heading),
+        paragraphs: section.paragraphs.map((paragraph) => text(paragraph)),
+      })),
     };
   });
 
@@ -50,6 +54,7 @@ export function routeItems(context: LocaleContext, index: CatalogueIndex): Route
           : text(texts.categoryRoutes.description, { name, description }),
         MetaTags: [...chain.reverse(), text(texts.categoryRoutes.productsLabel)].join(', '),
         ...meta(true),
+        sections: [],
       };
     });
 

@@ -50,6 +50,8 @@ async function pcmLocale(context: GraphQLContext, locale: string | null): Promis
 }
 
 export const resolvers = {
+  // Route items stored before content pages had a body have no `sections`.
+  Route: { sections: (route: { sections?: unknown[] }) => route.sections ?? [] },
   Query: {
     locales: async (_: unknown, __: Args, { content }: GraphQLContext) => (await content.shared()).locales,
     route: async (_: unknown, args: Args, { content }: GraphQLContext) =>

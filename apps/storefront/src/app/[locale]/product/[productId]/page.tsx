@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import type { LoginPromptTexts } from '../../../../auth/login-prompt';
+import { loginPromptTexts } from '../../../../auth/login-prompt-texts';
 import { cacheTags } from '../../../../caching/cache-tags';
 import { tagPage } from '../../../../caching/page-tags';
 import { storefrontConfig } from '../../../../config';
@@ -128,12 +128,7 @@ export default async function ProductPage({ params }: ProductPageProps) {
   const masterSpec = masterSpecText(product, attributes, t, siteName);
   const login = loginHref(locale, productPath(locale, product.id));
   const addToProject = addToProjectSetup(t, locale, info.region);
-  const prompt: LoginPromptTexts = {
-    title: t('loginPrompt.title'),
-    message: t('loginPrompt.message'),
-    login: t('loginPrompt.login'),
-    close: t('loginPrompt.close'),
-  };
+  const prompt = loginPromptTexts(t);
   const bimOffer = fileOffer(product, 'bim.ifc');
   const description = marketing?.message || product.description;
   const sections = sectionsOf(family.tabs, t, family.calculators.length > 0);
