@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LOCALE_CODES } from '@catalogue/dataset';
 import { queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
@@ -8,6 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
+import { categoryDepth, eachLimited, siteLinks } from './harness/link-crawl';
+import { logInThroughThePage } from './harness/project-journey';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
 /**
@@ -44,7 +47,7 @@ interface TerritoryAnswer {
   }[];
 }
 
-describe('the newsletter and rep-locator pages', () => {
+describe('content pages: newsletter, rep locator, company and legal pages, literature hub, and every link', () => {
   const data = temporaryDataDir('e2e-content-pages');
   let database: TestDatabase;
   let site: RunningSite;
@@ -398,5 +401,107 @@ describe('the newsletter and rep-locator pages', () => {
       expect(await axeViolations(page), locale.code).toEqual([]);
       await page.close();
     }
+  });
+
+  const prefixOf = (code: string) => (code === 'en-US' ? '' : `/${code.toLowerCase()}`);
+
+  it('answers 200 for every link of the home page, a category of each level, a product, search and the account pages, in every locale', async () => {
+    // Issue 22 item 4: the footer's about, careers, legal, documentation and products links were 404s.
+    const context = await browser.newContext();
+    const login = await context.newPage();
+    await logInThroughThePage(login, site, 'engineer', 'Buyer#2026', '/');
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    await context.close();
+    const get = (url: string, signedIn: boolean) =>
+      fetch(url, { headers: signedIn ? { cookie } : {}, signal: AbortSignal.timeout(60_000) });
+    const links = new Map<string, string>();
+    const visit = async (path: string, signedIn: boolean): Promise<string[]> => {
+      const response = await get(`${site.url}${path}`, signedIn);
+      expect(response.status, path).toBe(200);
+      const found = siteLinks(await response.text(), response.url);
+      for (const link of found) if (!links.has(link)) links.set(link, path);
+      return found;
+    };
+    for (const code of LOCALE_CODES) {
+      const prefix = prefixOf(code);
+      let found = await visit(prefix || '/', false);
+      // Down the catalogue, one category per level, as far as it goes.
+      let depth = 0;
+      for (let level = 1; level <= 6; level++) {
+        const next = found.find(
+          (link) => categoryDepth(link) === level && new URL(link).pathname.startsWith(`${prefix}/products/`),
+        );
+        if (!next) break;
+        found = await visit(new URL(next).pathname, false);
+        depth = level;
+      }
+      expect(depth, code).toBeGreaterThanOrEqual(3);
+      const product = [...links.keys()].find((link) =>
+        new URL(link).pathname.startsWith(`${prefix}/product/`),
+      );
+      expect(product, code).toBeDefined();
+      await visit(new URL(product ?? '').pathname, false);
+      await visit(`${prefix}/search`, false);
+      for (const path of ['/projects', '/favourites']) await visit(`${prefix}${path}`, true);
+    }
+    // Every link found, followed as the logged-in buyer (whose links include the gated files).
+    const dead: string[] = [];
+    await eachLimited([...links], 6, async ([link, from]) => {
+      const response = await get(link, true);
+      await response.body?.cancel();
+      if (response.status !== 200) dead.push(`${response.status} ${link} (linked from ${from})`);
+    });
+    expect(links.size).toBeGreaterThan(200);
+    expect(dead).toEqual([]);
+    // Some 1,800 links, most of them category pages rendered for the first time: minutes on two busy cores.
+  }, 420_000);
+
+  it('shows company and legal pages, the cookie choice, the products index and the literature hub, without axe violations', async () => {
+    const page = await browser.newPage();
+    const about = await route('de-EU', '/about');
+    await page.goto(`${site.url}/de-eu/about`);
+    expect(await page.locator('h1').innerText()).toBe(about.title);
+    expect(await page.locator('.content-page__section h2').count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The cookie page changes the choice the banner made.
+    const t = await dictionary('fr-CA');
+    await page.goto(`${site.url}/fr-ca/cookies`);
+    await page.locator('.cookie-choices').getByRole('button', { name: t['consent.decline'] }).click();
+    await expect.poll(() => page.locator('.cookie-choices__status').innerText()).toBe(t['cookies.statusOff']);
+    expect((await page.context().cookies()).find((c) => c.name === 'tracking_consent')?.value).toBe('off');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Every top category of the catalog, as the home page shows them.
+    const hrefs = (selector: string) =>
+      page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    await page.goto(`${site.url}/`);
+    const topCategories = await hrefs('.category-card__link');
+    await page.goto(`${site.url}/products`);
+    const indexed = await hrefs('.products-index__category h2 a');
+    expect(indexed.length).toBeGreaterThan(0);
+    expect(indexed).toEqual(topCategories);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Literature: a family's documents, then a search by catalogue number.
+    const de = await dictionary('de-EU');
+    await page.goto(`${site.url}/de-eu/downloads`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('.literature-families a').first().click();
+    await page.waitForURL(/\/de-eu\/downloads\/documents\?family=/);
+    const first = page.locator('.literature-list__item').first();
+    const sku = await first.locator('.literature-list__sku').innerText();
+    expect(await first.getByRole('link', { name: de['product.downloadSpecSheet'] }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('#literature-q').fill(sku.toLowerCase());
+    await page.locator('#literature-q').press('Enter');
+    await page.waitForURL(/\/de-eu\/downloads\/documents\?q=/);
+    expect(await page.locator('.literature-list__sku').allInnerTexts()).toContain(sku);
+    await page.locator('#literature-q').fill('no-such-product-xyz');
+    await page.locator('#literature-q').press('Enter');
+    await expect
+      .poll(() => page.locator('.literature__status').innerText())
+      .toBe(de['literature.noResults']?.replace('{query}', 'no-such-product-xyz'));
+    await page.close();
   });
 });

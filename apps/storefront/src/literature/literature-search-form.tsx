@@ -3,7 +3,7 @@ import type { Translate } from '../i18n/translator';
 /** The hub's search (a GET form, so it works without JavaScript): catalogue number or name. */
 export function LiteratureSearchForm({ action, value, t }: { action: string; value: string; t: Translate }) {
   return (
-    <form className="literature-search" action={action} method="get" role="search">
+    <form className="literature-search" action={action} method="get">
       <label className="form-field__label" htmlFor="literature-q">
         {t('literature.searchLabel')}
       </label>

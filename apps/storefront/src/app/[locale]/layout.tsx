@@ -4,6 +4,7 @@ import { localeOrDefault } from '../../routing/locales';
 import { shellMetadata } from '../../shell/shell-metadata';
 import { SiteShell } from '../../shell/site-shell';
 import '../global.css';
+import '../content-pages.css';
 
 interface LocaleLayoutProps {
   children: ReactNode;

@@ -15,6 +15,9 @@ import { loginHref } from '../../../../product/toolbar-links';
 import { localeFromSegment, localizedPath } from '../../../../routing/locales';
 import { pageMetadata } from '../../../../shell/shell-metadata';
 
+/** The list depends on the query: rendered per request, outside the page cache. */
+export const dynamic = 'force-dynamic';
+
 interface DocumentsPageProps {
   params: Promise<{ locale: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -78,10 +81,14 @@ export default async function DocumentsPage({ params, searchParams }: DocumentsP
         t={t}
       />
       {list.products.length === 0 ? (
-        <p role="status">{t('literature.noResults', { query: query.kind === 'search' ? query.text : '' })}</p>
+        <p role="status" className="literature__status">
+          {t('literature.noResults', { query: query.kind === 'search' ? query.text : '' })}
+        </p>
       ) : (
         <>
-          <p role="status">{t('literature.count', { count: list.totalCount })}</p>
+          <p role="status" className="literature__status">
+            {t('literature.count', { count: list.totalCount })}
+          </p>
           <LiteratureList
             locale={locale}
             list={list}
