@@ -226,8 +226,10 @@ describe('product pages', () => {
       // The toolbar and the master-specifications table.
       expect(await page.locator('#bim-toolbar-button').getAttribute('type')).toBe('button');
       expect(await page.getByRole('button', { name: /BIM/ }).count()).toBe(1);
-      expect(await page.getByRole('button', { name: /Master spec/ }).count()).toBe(1);
-      expect(await page.getByRole('button', { name: /Prefab/ }).getAttribute('id')).toBe(
+      const masterSpec = await phrase(locale.code, 'product.toolbar.masterSpec');
+      expect(await page.getByRole('button', { name: masterSpec }).count()).toBe(1);
+      const prefab = await phrase(locale.code, 'product.toolbar.prefab');
+      expect(await page.getByRole('button', { name: prefab }).getAttribute('id')).toBe(
         'prefab-toolbar-button',
       );
       expect(

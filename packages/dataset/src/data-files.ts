@@ -12,7 +12,7 @@ import { readLocales, readRegions } from './read-regions';
 import { readSearch } from './read-search';
 import { readTopCategory } from './read-taxonomy';
 import { readTerritories } from './read-territories';
-import { readDictionary, readSite } from './read-texts';
+import { readDictionary, readDictionaryOverrides, readSite } from './read-texts';
 
 export { DataFileError } from './data-node';
 
@@ -63,7 +63,9 @@ export function loadDataFiles(dataDir: string = DEFAULT_DATA_DIR): DataFiles {
   });
 
   const identities = readIdentities(readYaml(dataDir, 'identities.yaml'), regions);
-  const dictionary = readDictionary(readYaml(dataDir, 'dictionary.yaml'));
+  const dictionaryFile = readYaml(dataDir, 'dictionary.yaml');
+  const dictionary = readDictionary(dictionaryFile);
+  const dictionaryOverrides = readDictionaryOverrides(dictionaryFile, dictionary);
   const site = readSite(readYaml(dataDir, 'site.yaml'), dictionary);
   const content = {
     texts: readContent(
@@ -85,6 +87,7 @@ export function loadDataFiles(dataDir: string = DEFAULT_DATA_DIR): DataFiles {
     taxonomy,
     identities,
     dictionary,
+    dictionaryOverrides,
     site,
     content,
     searchWidgets,

@@ -9,6 +9,7 @@ import type {
   DatasetUser,
   DatasetUserGroup,
   Language,
+  LocaleCode,
   LocaleInfo,
   Localized,
   MeasuredValue,
@@ -137,6 +138,7 @@ export interface DataFiles {
   taxonomy: TopCategoryData[];
   identities: Identities;
   dictionary: Record<Language, Record<string, string>>;
+  dictionaryOverrides: Partial<Record<LocaleCode, Record<string, string>>>;
   site: SiteContent;
   content: ContentData;
   searchWidgets: SearchWidgetData[];

@@ -100,6 +100,7 @@ export function generateDataset(options: GenerateOptions = {}): Dataset {
     apiClients: data.identities.apiClients,
     securityProfiles: data.identities.securityProfiles,
     dictionary: data.dictionary,
+    dictionaryOverrides: data.dictionaryOverrides,
     site: data.site,
     content: data.content,
     searchWidgets: data.searchWidgets,

@@ -265,9 +265,19 @@ export interface Dataset {
   securityProfiles: DatasetSecurityProfile[];
   /** UI strings per language: the same keys in every language. */
   dictionary: Record<Language, Record<string, string>>;
+  /** Keys worded differently in one locale (American spelling in en-US); see `dictionaryOf`. */
+  dictionaryOverrides: Partial<Record<LocaleCode, Record<string, string>>>;
   site: SiteContent;
   /** Texts and data of the content service (content.yaml, territories.yaml); see content-model.ts. */
   content: ContentData;
   /** Widgets of the search service (search.yaml): `search-widget` content items. */
   searchWidgets: SearchWidgetData[];
+}
+
+/** The UI strings of a locale: its language's, with the locale's own wording where it has one. */
+export function dictionaryOf(
+  dataset: Pick<Dataset, 'dictionary' | 'dictionaryOverrides'>,
+  locale: LocaleInfo,
+) {
+  return { ...dataset.dictionary[locale.language], ...dataset.dictionaryOverrides[locale.code] };
 }

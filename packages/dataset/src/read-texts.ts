@@ -1,5 +1,5 @@
 import type { DataNode } from './data-node';
-import { LANGUAGES, type Language, type SiteContent } from './model';
+import { LANGUAGES, type Language, LOCALE_CODES, type LocaleCode, type SiteContent } from './model';
 
 const KEY = /^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/;
 
@@ -12,7 +12,7 @@ function placeholders(text: string): string {
 
 /** dictionary.yaml: the UI strings, one section per language, with the same keys and placeholders in each. */
 export function readDictionary(root: DataNode): Record<Language, Record<string, string>> {
-  root.only(LANGUAGES);
+  root.only([...LANGUAGES, ...LOCALE_CODES]);
   const dictionary = {} as Record<Language, Record<string, string>>;
   for (const language of LANGUAGES) {
     const section = root.get(language);
@@ -39,6 +39,32 @@ export function readDictionary(root: DataNode): Record<Language, Record<string, 
     }
   }
   return dictionary;
+}
+
+/**
+ * dictionary.yaml's locale sections (`en-US:`): the keys whose wording differs in that locale from its
+ * language's section (American spelling), each a key of the language with the same placeholders.
+ */
+export function readDictionaryOverrides(
+  root: DataNode,
+  dictionary: Record<Language, Record<string, string>>,
+): Partial<Record<LocaleCode, Record<string, string>>> {
+  const overrides: Partial<Record<LocaleCode, Record<string, string>>> = {};
+  for (const code of LOCALE_CODES) {
+    const section = root.optional(code);
+    if (!section) continue;
+    const language = dictionary[code.slice(0, 2) as Language];
+    const entries: Record<string, string> = {};
+    for (const key of section.keys()) {
+      const node = section.get(key);
+      if (!(key in language)) node.fail(`key '${key}' is not in '${code.slice(0, 2)}'`);
+      entries[key] = node.string();
+      if (placeholders(entries[key]) !== placeholders(language[key] ?? ''))
+        node.fail(`placeholders differ from '${code.slice(0, 2)}'`);
+    }
+    overrides[code] = entries;
+  }
+  return overrides;
 }
 
 /** site.yaml: the site name and the footer's link columns (labels are dictionary keys). */

@@ -47,14 +47,31 @@ export const getProductForLocale = cache(
   },
 );
 
-/** The product's specs with their options (most SKUs have none). */
-export async function listProductSpecs(catalogId: string, productId: string): Promise<ProductSpec[]> {
+/** A text of `xp[key]` in a language (`{ en, fr, … }`), else the OrderCloud field (one text for all). */
+function localizedXp(xp: unknown, key: string, language: Language, fallback: string): string {
+  const texts = typeof xp === 'object' && xp !== null ? (xp as Record<string, unknown>)[key] : null;
+  const text =
+    typeof texts === 'object' && texts !== null ? (texts as Record<string, unknown>)[language] : null;
+  return typeof text === 'string' && text.trim() !== '' ? text : fallback;
+}
+
+/**
+ * The product's specs with their options (most SKUs have none), in the page's language: a spec's
+ * `xp.Names` and an option's `xp.Labels` hold a text per language (OrderCloud's Name and Value hold one).
+ */
+export async function listProductSpecs(
+  catalogId: string,
+  productId: string,
+  language: Language,
+): Promise<ProductSpec[]> {
   const accessToken = await anonymousToken(catalogId);
   const answer = await Me.ListSpecs(productId, { pageSize: 100 }, { accessToken });
   return answer.Items.map((spec) => ({
     id: spec.ID,
-    name: spec.Name,
-    options: (spec.Options ?? []).map((option) => option.Value).filter((value) => value.trim() !== ''),
+    name: localizedXp(spec.xp, 'Names', language, spec.Name),
+    options: (spec.Options ?? [])
+      .map((option) => localizedXp(option.xp, 'Labels', language, option.Value))
+      .filter((value) => value.trim() !== ''),
   }));
 }
 

@@ -1,5 +1,6 @@
 import type { FooterItem, HeaderItem, MadeToOrderItem, NewsletterItem } from '../content-model';
 import { NEWSLETTER_TEXT_KEYS } from '../content-model';
+import { dictionaryOf } from '../model';
 import type { CatalogueIndex } from './catalogue-index';
 import type { LocaleContext } from './locale-context';
 import { fillIn, textIn } from './text';
@@ -34,7 +35,7 @@ export function headerItem(context: LocaleContext, index: CatalogueIndex): Heade
 export function footerItem(context: LocaleContext): FooterItem {
   const { dataset, locale, language, values } = context;
   const texts = dataset.content.texts.footer;
-  const dictionary = dataset.dictionary[language];
+  const dictionary = dictionaryOf(dataset, locale);
   const label = (key: string) => {
     const value = dictionary[key];
     if (value === undefined) throw new Error(`site.yaml uses dictionary key ${key}, which is missing`);

@@ -193,8 +193,8 @@ describe(`loading the dataset on ${testDriver()}`, () => {
     );
     expect(variantRows).toHaveLength(2);
     const productId = variantRows[0]?.product_id;
-    expect(variantRows.map((v) => v.id)).toEqual([`${productId}-galv`, `${productId}-ss`]);
-    expect(variantRows.map((v) => v.specs[0]?.OptionID)).toEqual(['galv', 'ss']);
+    expect(variantRows.map((v) => v.id)).toEqual([`${productId}-galv`, `${productId}-pvc`]);
+    expect(variantRows.map((v) => v.specs[0]?.OptionID)).toEqual(['galv', 'pvc']);
     expect(
       await count(sql`select count(*)::int as n from spec_product_assignments a
         join specs s on s.id = a.spec_id and s.defines_variant where a.product_id = ${productId ?? ''}`),

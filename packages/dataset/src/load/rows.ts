@@ -1,6 +1,12 @@
 import { CatalogueIndex } from '../content/catalogue-index';
 import { localeContentRows, sharedContentRows } from '../content/index';
-import type { Dataset, DatasetCategory, DatasetProduct, LocaleInfo } from '../model';
+import {
+  type Dataset,
+  type DatasetCategory,
+  type DatasetProduct,
+  dictionaryOf,
+  type LocaleInfo,
+} from '../model';
 import { inventoryColumns } from './stock';
 
 /** How the dataset's objects look as rows: English in the columns, every language and attribute in xp. */
@@ -83,7 +89,7 @@ export function contentRows(dataset: Dataset) {
       type: 'dictionary',
       id: 'ui',
       locale: locale.code,
-      data: dataset.dictionary[locale.language],
+      data: dictionaryOf(dataset, locale),
     });
     rows.push({ type: 'site', id: 'site', locale: locale.code, data: dataset.site });
     for (const category of dataset.categories) {

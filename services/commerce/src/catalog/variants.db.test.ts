@@ -243,8 +243,8 @@ describe(`product inventory and variants through the SDK on ${testDriver()}`, ()
     expect(demo).toMatchObject({ SpecCount: 1, VariantCount: 2 });
     const shown = await Me.ListVariants(productId);
     expect(shown.Items.map((v) => [v.ID, v.Specs[0]?.Value, v.Inventory.QuantityAvailable])).toEqual([
-      [`${productId}-galv`, 'Hot-dip galvanised', 120],
-      [`${productId}-ss`, 'Stainless steel', 15],
+      [`${productId}-galv`, 'Hot-dip galvanized', 120],
+      [`${productId}-pvc`, 'PVC-coated', 15],
     ]);
     const stocked = await Me.ListProducts({ pageSize: 100 });
     expect(stocked.Items.some((p) => p.Inventory.Enabled && p.Inventory.QuantityAvailable !== null)).toBe(

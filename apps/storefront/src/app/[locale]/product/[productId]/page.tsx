@@ -102,7 +102,7 @@ export default async function ProductPage({ params }: ProductPageProps) {
     getAttributeLabels(language),
     getMadeToOrderLabels(locale),
     getFamilyContent(locale, product.familyId),
-    listProductSpecs(catalogId, product.id),
+    listProductSpecs(catalogId, product.id, language),
     listRelatedProducts(catalogId, product, language),
     getCategoryByPath(catalogId, product.categoryId.split('.'), language),
     getLocaleInfo(locale),
