@@ -12,6 +12,7 @@ import type {
   LocaleCode,
   LocaleInfo,
   Localized,
+  MarketingBullet,
   MeasuredValue,
   Region,
   RegionInfo,
@@ -81,7 +82,7 @@ export interface FamilyData {
   slug: string;
   name: Localized;
   description: Localized;
-  marketing: { message: Localized; bullets: Localized[] };
+  marketing: { message: Localized; bullets: MarketingBullet[] };
   /** Catalogue-number prefix, e.g. `EMT`. */
   sku: string;
   regions: Region[];

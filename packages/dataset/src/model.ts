@@ -77,7 +77,7 @@ export interface DatasetCategory {
   name: Localized;
   description: Localized;
   /** Marketing copy: present on families (level 3) and below. */
-  marketing: { message: Localized; bullets: Localized[] } | null;
+  marketing: { message: Localized; bullets: MarketingBullet[] } | null;
   /** Regions where this branch is sold; always a subset of the parent's. */
   regions: Region[];
 }
@@ -280,4 +280,17 @@ export function dictionaryOf(
   locale: LocaleInfo,
 ) {
   return { ...dataset.dictionary[locale.language], ...dataset.dictionaryOverrides[locale.code] };
+}
+
+/** A family's marketing bullet; `regions` limits it to the regions it is about (an Australia-only range). */
+export type MarketingBullet = Localized & { regions?: Region[] };
+
+/** The bullets of a family that a locale's region shows, in its language. */
+export function bulletsFor(
+  marketing: { bullets: MarketingBullet[] } | null | undefined,
+  locale: Pick<LocaleInfo, 'language' | 'region'>,
+): string[] {
+  return (marketing?.bullets ?? [])
+    .filter((bullet) => !bullet.regions || bullet.regions.includes(locale.region))
+    .map((bullet) => bullet[locale.language]);
 }

@@ -10,7 +10,7 @@ import {
   type LineData,
   type TopCategoryData,
 } from './data-types';
-import { REGIONS, type Region } from './model';
+import { LANGUAGES, type Localized, type MarketingBullet, REGIONS, type Region } from './model';
 import { CODE, SKU, SKU_TEXT } from './read-attributes';
 
 const CODE_TEXT = 'a slug of lowercase letters, digits and single dashes';
@@ -117,6 +117,15 @@ const FAMILY_KEYS = [
   ...['orderMultiple', 'sizeStep', 'bim', 'madeToOrder'],
 ];
 
+/** A marketing bullet: its texts, and optionally the regions of the family it is about. */
+function readBullet(node: DataNode, familyRegions: Region[]): MarketingBullet {
+  const regionsNode = node.optional('regions');
+  if (!regionsNode) return node.localized();
+  const texts = Object.fromEntries(LANGUAGES.map((language) => [language, node.get(language).string()]));
+  node.only([...LANGUAGES, 'regions']);
+  return { ...(texts as Localized), regions: readRegionList(regionsNode, familyRegions) };
+}
+
 function readFamily(node: DataNode, attributes: AttributeData[], lineRegions: Region[]): FamilyData {
   node.only(FAMILY_KEYS);
   const regionNode = node.optional('regions');
@@ -148,7 +157,7 @@ function readFamily(node: DataNode, attributes: AttributeData[], lineRegions: Re
       bullets: marketing
         .get('bullets')
         .nonEmptyList()
-        .map((b) => b.localized()),
+        .map((b) => readBullet(b, regions)),
     },
     sku: node.get('sku').matching(SKU, SKU_TEXT),
     regions,

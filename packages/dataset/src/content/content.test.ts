@@ -9,6 +9,7 @@ import type {
   NewsletterItem,
   ProductMarketingItem,
   RouteItem,
+  TabItem,
   TableItem,
   TerritoryItem,
 } from '../content-model';
@@ -127,6 +128,19 @@ describe('content of the content service', () => {
         for (const section of route.sections)
           expect(`${section.heading} ${section.paragraphs.join(' ')}`).not.toMatch(/\{\w+\}/);
       }
+    }
+  });
+
+  it('shows a bullet about one region only in that region: no Australian underground conduit in Europe', () => {
+    // Issue 22 item 9: an Australia-only bullet showed on de-EU and en-GB pages.
+    const australian = /Austral/;
+    for (const locale of dataset.locales) {
+      const bullets = [
+        ...ofType<TabItem>(locale.code, 'tab').flatMap((tab) => tab.bullets),
+        ...ofType<ProductMarketingItem>(locale.code, 'pcm').flatMap((pcm) => pcm.productBullets),
+      ];
+      const shown = bullets.some((bullet) => australian.test(bullet));
+      expect(shown, locale.code).toBe(locale.region === 'AU' || locale.region === 'NZ');
     }
   });
 

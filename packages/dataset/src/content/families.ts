@@ -1,5 +1,11 @@
 import type { CalculatorItem, ConduitFillData, StrutSpanData, TabItem, TableItem } from '../content-model';
-import type { DatasetCategory, DatasetProduct, ProductAttributes, UnitSystem } from '../model';
+import {
+  bulletsFor,
+  type DatasetCategory,
+  type DatasetProduct,
+  type ProductAttributes,
+  type UnitSystem,
+} from '../model';
 import { decimalComma, lengthLabel } from '../texts';
 import type { CatalogueIndex } from './catalogue-index';
 import type { LocaleContext } from './locale-context';
@@ -216,6 +222,6 @@ function tabsFor(context: LocaleContext, family: DatasetCategory, hasCalculator:
       order,
       body:
         tab.id === 'overview' ? (family.marketing?.message[language] ?? family.description[language]) : '',
-      bullets: tab.id === 'overview' ? (family.marketing?.bullets.map((b) => b[language]) ?? []) : [],
+      bullets: tab.id === 'overview' ? bulletsFor(family.marketing, locale) : [],
     }));
 }

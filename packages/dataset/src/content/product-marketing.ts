@@ -1,5 +1,5 @@
 import type { ProductMarketingItem } from '../content-model';
-import type { DatasetProduct } from '../model';
+import { bulletsFor, type DatasetProduct } from '../model';
 import { decimalComma, lengthLabel } from '../texts';
 import type { CatalogueIndex } from './catalogue-index';
 import type { LocaleContext } from './locale-context';
@@ -40,6 +40,6 @@ function productMarketing(
     productNumber: product.id,
     productName: product.name[language],
     productMarketingMessage: marketing?.message[language] ?? product.description[language],
-    productBullets: [...(marketing?.bullets.map((b) => b[language]) ?? []), ...own],
+    productBullets: [...bulletsFor(marketing, locale), ...own],
   };
 }

@@ -1,6 +1,7 @@
 import { CatalogueIndex } from '../content/catalogue-index';
 import { localeContentRows, sharedContentRows } from '../content/index';
 import {
+  bulletsFor,
   type Dataset,
   type DatasetCategory,
   type DatasetProduct,
@@ -123,6 +124,6 @@ function marketingFor(category: DatasetCategory, locale: LocaleInfo) {
   return {
     Name: category.name[locale.language],
     Message: marketing?.message[locale.language] ?? '',
-    Bullets: marketing?.bullets.map((b) => b[locale.language]) ?? [],
+    Bullets: bulletsFor(marketing, locale),
   };
 }
