@@ -3,7 +3,7 @@
 import { type LocaleCode, REGIONS, type Region } from '@catalogue/dataset/model';
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, type KeyboardEvent, useId, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { localizedPath } from '../routing/locales';
 import { AddToProjectButton } from './add-to-project-button';
 import type { ClientStores, PendingProjectItem } from './client-state';
@@ -45,6 +45,15 @@ function ProjectsContent({ locale, region, projectsPath, loginHref, texts, addSe
   const session = useProjectSession();
   const [tab, setTab] = useState<Tab>('unsubmitted');
   const id = useId();
+  // `#submitted` (the account menu's quote requests) opens the Submitted tab, also on the page itself.
+  useEffect(() => {
+    const follow = () => {
+      if (window.location.hash === '#submitted') setTab('submitted');
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
 
   if (session.status !== 'ready') {
     return <SessionNotice session={session} texts={texts} loginHref={loginHref} />;
