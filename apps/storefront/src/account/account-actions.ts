@@ -3,7 +3,7 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { Me, type OrderCloudError } from 'ordercloud-javascript-sdk';
+import { Me, type MeUser, type OrderCloudError } from 'ordercloud-javascript-sdk';
 import { logIn } from '../auth/commerce-auth';
 import { acceptablePassword } from '../auth/credential-rules';
 import { visitorAddressOf } from '../auth/route-guards';
@@ -19,6 +19,7 @@ import { getDictionary } from '../data/content';
 import { createTranslator, type Translate } from '../i18n/translator';
 import { isLocaleCode } from '../routing/locale-codes';
 import { localizedPath } from '../routing/locales';
+import { roleIsVerified } from './account-data';
 import { accountSession } from './account-session';
 import type {
   AddressFormState,
@@ -74,7 +75,6 @@ function refusalMessage(error: unknown, t: Translate): string {
 
 export async function updateProfileAction(
   locale: string,
-  roleLocked: boolean,
   _previous: ProfileFormState,
   form: FormData,
 ): Promise<ProfileFormState> {
@@ -99,13 +99,18 @@ export async function updateProfileAction(
   if (values.phone && !/^[+0-9 ()./-]{3,40}$/.test(values.phone)) errors.phone = t('account.errorPhone');
   if (Object.keys(errors).length > 0) return refused({ errors });
   configureInProcessCommerce();
+  let roleLocked = true;
   try {
+    // Read here, not taken from the form (a bound argument is the browser's to change): a verified role
+    // opens role-gated tools, so it is the sales team's to change and stays as stored.
+    roleLocked = roleIsVerified(
+      await Me.Get<MeUser<{ RoleVerified?: unknown }>>({ accessToken: session.token }),
+    );
     await Me.Patch(
       {
         FirstName: values.firstName,
         LastName: values.lastName,
         Phone: values.phone,
-        // A verified role is the sales team's to change (it opens role-gated tools): left as stored.
         ...(roleLocked ? {} : { xp: { JobTitle: values.jobTitle } }),
       },
       { accessToken: session.token },

@@ -46,6 +46,12 @@ export function addressValuesOf(address: Address): AddressValues {
   };
 }
 
+/** xp.RoleVerified present and not empty (as `userDetailsOf` reads it for the role-gated tools). */
+export function roleIsVerified(user: { xp?: { RoleVerified?: unknown } | null }): boolean {
+  const verified = user.xp?.RoleVerified;
+  return verified !== undefined && verified !== null && verified !== false && String(verified).trim() !== '';
+}
+
 export async function loadAccount(token: string, kind: AccountKind): Promise<AccountData> {
   configureInProcessCommerce();
   const options = { accessToken: token };

@@ -101,7 +101,7 @@ export default async function AccountPage({ params, searchParams }: AccountPageP
         {notice('profile')}
         <ProfileForm
           texts={texts}
-          action={updateProfileAction.bind(null, locale, data.roleVerified)}
+          action={updateProfileAction.bind(null, locale)}
           values={data.profile}
           email={data.email}
           roleLocked={data.roleVerified}
