@@ -623,4 +623,225 @@ describe('accounts: login, logout and sessions', () => {
     expect(await page.locator('.form-field__error').innerText()).toBe(t['reset.invalidLink']);
     await page.close();
   });
+
+  /** Whether the page is wider than its window (a 390 px phone must not scroll sideways). */
+  const scrollsSideways = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+
+  it('account page: a buyer edits the profile, adds, edits and deletes an address and changes the password (the old one stops working)', async () => {
+    const t = await dictionary('en-GB');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    // A visitor is sent to the login page and comes back.
+    await page.goto(`${site.url}/en-gb/account`);
+    await page.waitForURL(/\/en-gb\/login\?/);
+    expect(new URL(page.url()).searchParams.get('redirectURI')).toBe('/en-gb/account');
+    await logInThroughThePage(page, 'gb-buyer', PASSWORD);
+    await page.waitForURL(`${site.url}/en-gb/account`);
+    expect(await page.locator('h1').innerText()).toBe(t['nav.account']);
+    expect(await page.locator('.account__company').innerText()).toBe('Thames Valley Electrical Ltd');
+    expect(await page.locator('.account__links [data-link="projects"] a').getAttribute('href')).toBe(
+      '/en-gb/projects',
+    );
+    expect(await page.locator('.account__links [data-link="quotes"] a').getAttribute('href')).toBe(
+      '/en-gb/projects#submitted',
+    );
+    expect(await page.locator('.account__links [data-link="sales"]').count()).toBe(0);
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Profile: a refusal keeps what was typed; a save shows the stored values.
+    await page.locator('#profile-first-name').fill('');
+    await page.locator('#profile-role').fill('Site electrician');
+    await page.locator('#profile-phone').fill('+44 118 496 0000');
+    await page.getByRole('button', { name: t['account.profile.save'] }).click();
+    await expect
+      .poll(() => page.locator('#profile-first-name-error').textContent())
+      .toBe(t['register.errorRequired']);
+    expect(await page.locator('#profile-role').inputValue()).toBe('Site electrician');
+    expect(await page.locator('#profile-phone').inputValue()).toBe('+44 118 496 0000');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('#profile-first-name').fill('Olly');
+    await page.getByRole('button', { name: t['account.profile.save'] }).click();
+    await page.waitForURL(/saved=profile/);
+    await page.getByText(t['account.saved.profile'] ?? '').waitFor();
+    const { access_token: profileToken } = await passwordGrant('gb-buyer');
+    const me = (await (
+      await fetch(`${site.url}/ordercloud/v1/me`, { headers: { authorization: `Bearer ${profileToken}` } })
+    ).json()) as { FirstName: string; Phone: string; xp: { JobTitle?: string } };
+    expect(me).toMatchObject({
+      FirstName: 'Olly',
+      Phone: '+44 118 496 0000',
+      xp: { JobTitle: 'Site electrician' },
+    });
+
+    // Addresses: add (a refusal keeps what was typed), edit, delete.
+    const add = page.locator('.account__add');
+    if ((await add.getAttribute('open')) === null) await add.locator('summary').click();
+    await page.locator('#address-new-name').fill('Reading depot');
+    await page.locator('#address-new-city').fill('Reading');
+    await add.getByRole('button', { name: t['account.addresses.add'] }).click();
+    await expect
+      .poll(() => page.locator('#address-new-street1-error').textContent())
+      .toBe(t['register.errorRequired']);
+    expect(await page.locator('#address-new-city').inputValue()).toBe('Reading');
+    expect(await page.locator('#address-new-name').inputValue()).toBe('Reading depot');
+    await page.locator('#address-new-street1').fill('12 Kings Road');
+    await page.locator('#address-new-zip').fill('RG1 3AA');
+    await add.getByRole('button', { name: t['account.addresses.add'] }).click();
+    await page.waitForURL(/saved=addressAdded/);
+    const item = page.locator('.account__address');
+    await expect.poll(() => item.count()).toBe(1);
+    expect(await item.locator('.account__address-lines').innerText()).toContain('12 Kings Road');
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await item.locator('summary').click();
+    await item.locator('input[name="city"]').fill('Wokingham');
+    await item.getByRole('button', { name: t['account.addresses.save'] }).click();
+    await page.waitForURL(/saved=addressSaved/);
+    await expect.poll(() => page.locator('.account__address-lines').innerText()).toContain('Wokingham');
+    await page
+      .getByRole('button', { name: t['account.addresses.delete']?.replace('{name}', 'Reading depot') })
+      .click();
+    await page.waitForURL(/saved=addressDeleted/);
+    await expect.poll(() => page.locator('.account__address').count()).toBe(0);
+    const stored = (await (
+      await fetch(`${site.url}/ordercloud/v1/me/addresses`, {
+        headers: { authorization: `Bearer ${profileToken}` },
+      })
+    ).json()) as { Items: unknown[] };
+    expect(stored.Items).toEqual([]);
+
+    // Password: the same rules and refusals as registration; the old password stops working.
+    const changePassword = async (current: string, next: string, confirm = next) => {
+      await page.locator('#password-current').fill(current);
+      await page.locator('#password-new').fill(next);
+      await page.locator('#password-confirm').fill(confirm);
+      await page.getByRole('button', { name: t['account.password.submit'] }).click();
+    };
+    await changePassword('not-my-password1', 'Thames#2027');
+    await expect
+      .poll(() => page.locator('#password-current-error').textContent())
+      .toBe(t['account.password.errorCurrent']);
+    await changePassword(PASSWORD, 'short');
+    await expect
+      .poll(() => page.locator('#password-new-error').textContent())
+      .toBe(t['register.errorPassword']);
+    await changePassword(PASSWORD, 'Thames#2027', 'Thames#2028');
+    await expect
+      .poll(() => page.locator('#password-confirm-error').textContent())
+      .toBe(t['register.errorPasswordMismatch']);
+    await changePassword(PASSWORD, 'Thames#2027');
+    await page.waitForURL(/saved=password/);
+    await page.getByText(t['account.saved.password'] ?? '').waitFor();
+    expect((await passwordGrantWith('gb-buyer', PASSWORD)).status).toBe(400);
+    expect((await passwordGrantWith('gb-buyer', 'Thames#2027')).status).toBe(200);
+    // This browser keeps a session (logged in again with the new password); the old token is revoked.
+    await page.reload();
+    expect(await page.locator('#profile-first-name').inputValue()).toBe('Olly');
+    expect(
+      (await fetch(`${site.url}/ordercloud/v1/me`, { headers: { authorization: `Bearer ${profileToken}` } }))
+        .status,
+    ).toBe(401);
+    await context.close();
+  });
+
+  it('account page forms work without JavaScript, keeping what was typed after a refusal', async () => {
+    const t = await dictionary('de-EU');
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/de-eu/login?redirectURI=${encodeURIComponent('/de-eu/account')}`);
+    await logInThroughThePage(page, 'eu-buyer', PASSWORD);
+    await page.waitForURL(`${site.url}/de-eu/account`);
+    await page.locator('#profile-last-name').fill('');
+    await page.locator('#profile-phone').fill('+49 30 1234567');
+    await page.getByRole('button', { name: t['account.profile.save'] }).click();
+    await page.locator('#profile-last-name-error').waitFor();
+    expect(await page.locator('#profile-last-name-error').textContent()).toBe(t['register.errorRequired']);
+    expect(await page.locator('#profile-phone').inputValue()).toBe('+49 30 1234567');
+    await page.locator('#profile-last-name').fill('Vogel');
+    await page.getByRole('button', { name: t['account.profile.save'] }).click();
+    await page.waitForURL(/saved=profile/);
+    expect(await page.locator('#profile-phone').inputValue()).toBe('+49 30 1234567');
+    await context.close();
+  });
+
+  it("the seller's administrator gets the seller menu (sales inbox) and never the buyer's links", async () => {
+    const t = await dictionary('en-US');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}/login?redirectURI=${encodeURIComponent('/account')}`);
+    await logInThroughThePage(page, 'admin', 'Admin#2026');
+    await page.waitForURL(`${site.url}/account`);
+    expect(await page.locator('.account__links [data-link="sales"] a').getAttribute('href')).toBe('/sales');
+    expect(
+      await page
+        .locator('.account__links [data-link="projects"], .account__links [data-link="quotes"]')
+        .count(),
+    ).toBe(0);
+    expect(await page.locator('#addresses').count()).toBe(0);
+    expect(await page.locator('#password').count()).toBe(1);
+    expect(await page.locator('.site-header .projects-link').isVisible()).toBe(false);
+    expect(await page.locator('.site-header .favourites-link').isVisible()).toBe(false);
+    const account = page.locator('.account-menu__button[aria-expanded]');
+    await expect.poll(() => account.count()).toBe(1);
+    await account.click();
+    const menu = page.locator('.account-menu__links');
+    expect(
+      await menu.locator('[data-link]').evaluateAll((items) => items.map((i) => i.getAttribute('data-link'))),
+    ).toEqual(['account', 'sales']);
+    expect(await menu.getByRole('link', { name: t['account.links.sales'] }).getAttribute('href')).toBe(
+      '/sales',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    // The first paint of a cached page already hides the buyer's links.
+    const painted = await firstPaint(context, '/newsletter');
+    expect(await painted.locator('.site-header .projects-link').isVisible()).toBe(false);
+    expect(await painted.locator('.account-menu__button').isVisible()).toBe(true);
+    await painted.close();
+    // A buyer keeps them: projects and quote requests, no sales inbox.
+    const buyer = await browser.newContext();
+    const buyerPage = await buyer.newPage();
+    await buyerPage.goto(`${site.url}/login?redirectURI=${encodeURIComponent('/newsletter')}`);
+    await logInThroughThePage(buyerPage, 'engineer', PASSWORD);
+    await buyerPage.waitForURL(`${site.url}/newsletter`);
+    const buyerAccount = buyerPage.locator('.account-menu__button[aria-expanded]');
+    await expect.poll(() => buyerAccount.count()).toBe(1);
+    await buyerAccount.click();
+    expect(
+      await buyerPage
+        .locator('.account-menu__links [data-link]')
+        .evaluateAll((items) => items.map((i) => i.getAttribute('data-link'))),
+    ).toEqual(['account', 'projects', 'quotes']);
+    expect(await buyerPage.locator('.site-header .projects-link').isVisible()).toBe(true);
+    await buyer.close();
+    await context.close();
+  });
+
+  it('projects in another region do not vanish: the projects list shows them under their region with a switch link', async () => {
+    const t = await dictionary('en-AU');
+    const { access_token } = await passwordGrant('au-buyer');
+    const created = await fetch(`${site.url}/ordercloud/v1/orders/Outgoing`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ xp: { projectName: 'Auckland depot', regionName: 'NZ' } }),
+    });
+    expect(created.ok).toBe(true);
+    const { ID } = (await created.json()) as { ID: string };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${site.url}/en-au/login?redirectURI=${encodeURIComponent('/en-au/projects')}`);
+    await logInThroughThePage(page, 'au-buyer', PASSWORD);
+    await page.waitForURL(`${site.url}/en-au/projects`);
+    const group = page.locator('.projects__region[data-region="NZ"]');
+    await group.waitFor();
+    const link = group.getByRole('link');
+    expect(await link.innerText()).toContain('Auckland depot');
+    expect(await link.getAttribute('href')).toBe(`/en-nz/projects/${ID}`);
+    expect(await page.getByRole('heading', { name: t['projects.otherRegions.title'] }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await link.click();
+    await page.waitForURL(`${site.url}/en-nz/projects/${ID}`);
+    await context.close();
+  });
 });

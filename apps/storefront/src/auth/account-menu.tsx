@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense } from 'react';
+import type { AccountLinkHrefs, AccountLinkKey } from '../account/account-menu-links';
 import { useSessionMark } from './session-mark';
 
 export interface AccountMenuTexts {
@@ -11,6 +12,10 @@ export interface AccountMenuTexts {
   loggedInAs: string;
   /** With `{role}`. */
   roleLabel: string;
+  /** The menu's links (`account/account-menu-links.ts`): a buyer's, or the seller's staff's. */
+  links: Record<AccountLinkKey, string>;
+  /** The accessible name of the links' list. */
+  linksLabel: string;
 }
 
 export interface AccountMenuProps {
@@ -18,6 +23,8 @@ export interface AccountMenuProps {
   /** The login page of this locale: the address without JavaScript, and the fallback. */
   loginHref: string;
   loginLocalesMapping: Readonly<Record<string, string>>;
+  /** The addresses of the menu's links in this locale. */
+  linkHrefs: AccountLinkHrefs;
 }
 
 const SessionMenu = lazy(() =>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { menuLinksFor, menuUserKindOfToken } from '../account/account-menu-links';
 import { AccountButton, type AccountMenuProps } from './account-menu';
 import { goToAccountPage, msUntilRenewal } from './account-navigation';
 import { type BrowserSession, freshSession } from './browser-session';
@@ -8,10 +9,12 @@ import { syncSessionMark } from './session-mark';
 
 /**
  * The header's account control once the browser has login cookies (`AccountMenu` loads it): the user's
- * name opening a small menu with their role and "Log out", or "Log in" when the session is gone. The
- * token is renewed 10 s before it expires (spec §4); when renewal fails the visitor is logged out.
+ * name opening a small menu with their role, their links (a buyer's account, projects and quote
+ * requests; the seller's staff's account and sales inbox, never a buyer page that answers them 403) and
+ * "Log out", or "Log in" when the session is gone. The token is renewed 10 s before it expires (spec §4);
+ * when renewal fails the visitor is logged out.
  */
-export function AccountSessionMenu({ texts, loginLocalesMapping }: AccountMenuProps) {
+export function AccountSessionMenu({ texts, loginLocalesMapping, linkHrefs }: AccountMenuProps) {
   // undefined: not read yet; null: the session is over (the page then shows "Log in").
   const [session, setSession] = useState<BrowserSession | null | undefined>(undefined);
   const [open, setOpen] = useState(false);
@@ -25,7 +28,8 @@ export function AccountSessionMenu({ texts, loginLocalesMapping }: AccountMenuPr
       const current = await freshSession();
       if (cancelled) return;
       setSession(current);
-      if (!current) syncSessionMark(false);
+      // A renewed token may tell a seller from a buyer where only the refresh hint did not.
+      syncSessionMark(current !== null);
       const wait = current ? msUntilRenewal(current.token) : null;
       if (wait !== null) timer = setTimeout(() => void follow(), Math.max(wait, 1000));
     };
@@ -69,6 +73,13 @@ export function AccountSessionMenu({ texts, loginLocalesMapping }: AccountMenuPr
         {session.role && (
           <p className="account-menu__role">{texts.roleLabel.replace('{role}', session.role)}</p>
         )}
+        <ul className="account-menu__links" aria-label={texts.linksLabel}>
+          {menuLinksFor(menuUserKindOfToken(session.token)).map((key) => (
+            <li key={key} data-link={key}>
+              <a href={linkHrefs[key]}>{texts.links[key]}</a>
+            </li>
+          ))}
+        </ul>
         <button
           type="button"
           className="button button--secondary account-menu__logout"

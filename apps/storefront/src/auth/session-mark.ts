@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { menuUserKindOfToken } from '../account/account-menu-links';
 import { cookieValue, documentCookies } from '../browser/cookies';
 import { RENEWABLE_SESSION_HINT, SESSION_COOKIE } from './session-cookies';
-import { SESSION_DATASET_KEY } from './session-guard-script';
+import { SELLER_SESSION_MARK, SESSION_DATASET_KEY } from './session-guard-script';
 
 /**
  * Logged in or not, as the page shows it (issue 22 item 2). Pages are cached and the same for every
@@ -19,6 +20,12 @@ export function hasSessionCookies(cookies = documentCookies()): boolean {
   );
 }
 
+/** The mark's value for a browser with login cookies: `seller` for a seller user's token, else ''. */
+export function sessionMarkOf(cookies = documentCookies()): string {
+  const token = cookieValue(cookies, SESSION_COOKIE.token);
+  return token && menuUserKindOfToken(token) === 'seller' ? SELLER_SESSION_MARK : '';
+}
+
 const listeners = new Set<() => void>();
 
 function marked(): boolean {
@@ -27,8 +34,9 @@ function marked(): boolean {
 
 /** Sets the mark (`loggedIn` given: a session found to be over; else read from the cookies). */
 export function syncSessionMark(loggedIn = hasSessionCookies()): void {
-  if (loggedIn === marked()) return;
-  if (loggedIn) document.documentElement.dataset[SESSION_DATASET_KEY] = '';
+  const value = loggedIn ? sessionMarkOf() : undefined;
+  if (value === document.documentElement.dataset[SESSION_DATASET_KEY]) return;
+  if (value !== undefined) document.documentElement.dataset[SESSION_DATASET_KEY] = value;
   else delete document.documentElement.dataset[SESSION_DATASET_KEY];
   for (const listener of listeners) listener();
 }

@@ -1,5 +1,7 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import Link from 'next/link';
+import { ACCOUNT_LINK_TEXT_KEYS } from '../account/account-links';
+import { accountLinkHrefs } from '../account/account-menu-links';
 import { AccountMenu } from '../auth/account-menu';
 import { SessionWatcher } from '../auth/session-watcher';
 import type { MenuCategory } from '../data/category-menu';
@@ -56,12 +58,20 @@ export function SiteHeader({ locale, siteName, menu, regions, loginLocalesMappin
           <AccountMenu
             loginHref={localizedPath(locale, '/login')}
             loginLocalesMapping={loginLocalesMapping}
+            linkHrefs={accountLinkHrefs(locale)}
             texts={{
               login: t('header.login'),
               logout: t('header.logout'),
               account: t('header.account'),
               loggedInAs: t('login.loggedInAs'),
               roleLabel: t('login.roleLabel'),
+              links: {
+                account: t(ACCOUNT_LINK_TEXT_KEYS.account),
+                projects: t(ACCOUNT_LINK_TEXT_KEYS.projects),
+                quotes: t(ACCOUNT_LINK_TEXT_KEYS.quotes),
+                sales: t(ACCOUNT_LINK_TEXT_KEYS.sales),
+              },
+              linksLabel: t('account.links.menu'),
             }}
           />
         </div>

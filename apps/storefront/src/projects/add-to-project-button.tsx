@@ -95,6 +95,7 @@ export function AddToProjectButton({
           initialQuantity={dialog.quantity}
           texts={setup.dialog}
           region={setup.region}
+          locale={setup.locale}
           projectsPath={setup.projectsPath}
           onClose={() => {
             setDialog(null);

@@ -1,13 +1,15 @@
 'use client';
 
-import type { Region } from '@catalogue/dataset/model';
+import type { LocaleCode, Region } from '@catalogue/dataset/model';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { readBrowserSession } from '../auth/browser-session';
 import { useModalDialog } from '../components/use-modal-dialog';
+import { localizedPath } from '../routing/locales';
 import { type ClientStores, clientState, followLogin } from './client-state';
-import { type AddSource, type ProjectLine, projectApi } from './project-api';
+import { type AddSource, type ClientProject, type ProjectLine, projectApi } from './project-api';
 import { projectName } from './project-form';
+import { languageOfLocale, type RegionGroup, splitByRegion } from './project-region';
 import { type AddToProjectDialogTexts, fillText } from './project-texts';
 import { parseQuantity } from './quantity';
 import { projectKeys, projectQueryClient } from './query-client';
@@ -21,6 +23,8 @@ export interface AddToProjectDialogProps {
   initialQuantity: number;
   texts: AddToProjectDialogTexts;
   region: Region;
+  /** The page's locale: projects of other regions are offered as links to them in their own locale. */
+  locale: LocaleCode;
   projectsPath: string;
   onClose: () => void;
 }
@@ -60,6 +64,7 @@ function DialogBody({
   initialQuantity,
   texts,
   region,
+  locale,
   projectsPath,
   onClose,
 }: AddToProjectDialogProps) {
@@ -73,9 +78,10 @@ function DialogBody({
   const [problem, setProblem] = useState<{ field: 'quantity' | 'name' | 'form'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState<{ projectId: string; text: string } | null>(null);
+  // Every region's unsubmitted projects: the page region's to choose, the others as links (item 11).
   const projects = useQuery({
-    queryKey: projectKeys.list(false, region),
-    queryFn: () => projectApi.list(false, region),
+    queryKey: projectKeys.everywhere(false),
+    queryFn: () => projectApi.listEverywhere(false),
   });
 
   useEffect(() => {
@@ -93,7 +99,7 @@ function DialogBody({
     };
   }, []);
 
-  const items = projects.data ?? [];
+  const { here: items, elsewhere } = splitByRegion(projects.data ?? [], locale);
   const remembered = stores?.project.getState().selectedProjectId ?? null;
   const selected =
     choice ??
@@ -260,6 +266,9 @@ function DialogBody({
               )}
             </fieldset>
           )}
+          {elsewhere.length > 0 && (
+            <OtherRegionProjects groups={elsewhere} locale={locale} texts={texts.otherRegions} />
+          )}
           <div className="form-field" hidden={!!products && products.length > 1}>
             <label className="form-field__label" htmlFor={`${id}-quantity`}>
               {texts.quantity}
@@ -298,5 +307,47 @@ function DialogBody({
         </form>
       )}
     </dialog>
+  );
+}
+
+/**
+ * Projects of other regions: a product is added in its own region (its catalogue and prices), so these
+ * are links to each project in a locale of its region rather than choices (issue 22 item 11).
+ */
+function OtherRegionProjects({
+  groups,
+  locale,
+  texts,
+}: {
+  groups: RegionGroup<ClientProject>[];
+  locale: LocaleCode;
+  texts: AddToProjectDialogTexts['otherRegions'];
+}) {
+  const names = new Intl.DisplayNames([languageOfLocale(locale)], { type: 'region' });
+  return (
+    <details className="project-dialog__elsewhere">
+      <summary>{texts.title}</summary>
+      <p>{texts.intro}</p>
+      {groups.map((group) => {
+        const region = names.of(group.region) ?? group.region;
+        return (
+          <section key={group.region} data-region={group.region}>
+            <h3 className="project-dialog__region">{region}</h3>
+            <ul>
+              {group.projects.map((project) => (
+                <li key={project.ID}>
+                  <a
+                    href={localizedPath(group.locale, `/projects/${encodeURIComponent(project.ID ?? '')}`)}
+                    hrefLang={group.locale}
+                  >
+                    {fillText(texts.open, { project: projectName(project), region })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </details>
   );
 }

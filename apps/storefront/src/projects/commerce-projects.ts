@@ -9,6 +9,7 @@ import {
   type OrderWorksheet,
 } from 'ordercloud-javascript-sdk';
 import { configureInProcessCommerce, currentActionKey } from '../data/commerce-sdk';
+import { projectInRegion } from './project-region';
 
 /**
  * Projects are the user's orders in the commerce service (spec §3): name, description, region and brand
@@ -73,9 +74,14 @@ export function createProject(token: string, xp: ProjectXp): Promise<Project> {
 
 /**
  * The user's projects, submitted or not, every page of them. Region (spec §7): for US keep projects whose
- * xp.regionName is US or missing; for any other region keep the ones of that region.
+ * xp.regionName is US or missing; for any other region keep the ones of that region; `null` keeps all
+ * (the site's own screens, which show other regions' projects under their region: issue 22 item 11).
  */
-export async function listProjects(token: string, submitted: boolean, region: string): Promise<Project[]> {
+export async function listProjects(
+  token: string,
+  submitted: boolean,
+  region: string | null,
+): Promise<Project[]> {
   return call(async () => {
     const all: Project[] = [];
     for (let page = 1; ; page++) {
@@ -91,13 +97,8 @@ export async function listProjects(token: string, submitted: boolean, region: st
       all.push(...answer.Items);
       if (page >= (answer.Meta.TotalPages ?? 1)) break;
     }
-    return all.filter((project) => projectInRegion(project, region));
+    return region === null ? all : all.filter((project) => projectInRegion(project, region));
   });
-}
-
-export function projectInRegion(project: Project, region: string): boolean {
-  const own = project.xp?.regionName;
-  return region === 'US' ? !own || own === 'US' : own === region;
 }
 
 export function projectWorksheet(token: string, orderId: string): Promise<OrderWorksheet> {

@@ -97,6 +97,11 @@ export const projectApi = {
     callProjectRoute<{ Items: ClientProject[] }>('getAllProjects', { submitted, regionName: region }).then(
       (answer) => answer.Items,
     ),
+  /** Every region's projects (`allRegions`): the screens show the others under their region. */
+  listEverywhere: (submitted: boolean) =>
+    callProjectRoute<{ Items: ClientProject[] }>('getAllProjects', { submitted, allRegions: true }).then(
+      (answer) => answer.Items,
+    ),
   worksheet: (orderId: string) => callProjectRoute<ProjectWorksheet>('orderWorksheet', { orderId }),
   create: (draft: ProjectDraft) =>
     callProjectRoute<ClientProject>(

@@ -21,6 +21,8 @@ import { POST as worksheet } from '../app/api/ordercloud/Buyer/orderWorksheet/ro
 import { POST as submit } from '../app/api/ordercloud/Buyer/submitProjectforQuote/route';
 import { POST as updateLine } from '../app/api/ordercloud/Buyer/UpdateProductLineItem/route';
 import { configureInProcessCommerce } from '../data/commerce-sdk';
+import type { ClientProject } from './project-api';
+import { splitByRegion } from './project-region';
 
 /**
  * The project routes of spec §7 against the real commerce service, in-process, on both databases: each
@@ -338,6 +340,23 @@ describe(`project routes on ${testDriver()}`, () => {
     expect(us.map((p) => p.ID)).toContain(none.body.ID);
     expect(us.map((p) => p.ID)).not.toContain(eu.body.ID);
     expect(inEu.map((p) => p.ID)).toEqual([eu.body.ID]);
+  });
+
+  it('projects in another region do not vanish: allRegions lists every region’s projects, grouped by region', async () => {
+    const depot = await call(create, { projectName: 'Hamburg depot', regionName: 'EU', token: engineer });
+    const tower = await call(create, { projectName: 'Tower', regionName: 'US', token: engineer });
+    const everywhere = (await call(listAll, { submitted: false, allRegions: true, token: engineer })).body
+      .Items as ClientProject[];
+    const ids = everywhere.map((p) => p.ID);
+    expect(ids).toContain(depot.body.ID);
+    expect(ids).toContain(tower.body.ID);
+    // Browsing de-EU: the EU project is here, the US one under the United States with an en-US link.
+    const { here, elsewhere } = splitByRegion(everywhere, 'de-EU');
+    expect(here.map((p) => p.ID)).toContain(depot.body.ID);
+    expect(here.map((p) => p.ID)).not.toContain(tower.body.ID);
+    const us = elsewhere.find((group) => group.region === 'US');
+    expect(us?.locale).toBe('en-US');
+    expect(us?.projects.map((p) => p.ID)).toContain(tower.body.ID);
   });
 
   it('refuses bad bodies, bad tokens, cross-site requests and other users’ projects, changing nothing', async () => {

@@ -14,6 +14,8 @@ import { localizedPath } from '../routing/locales';
 export interface AddToProjectSetup {
   /** The page's region: the projects offered and the region of one created on the spot (spec §7). */
   region: Region;
+  /** The page's locale: projects of other regions link to theirs in the same language where there is one. */
+  locale: LocaleCode;
   /** The projects page in the page's locale (`/fr-ca/projects`); a project is `${projectsPath}/{id}`. */
   projectsPath: string;
   /** The button: "Add to project". */
@@ -51,6 +53,8 @@ export interface AddToProjectDialogTexts {
   viewProject: string;
   /** "Not added: {message}" */
   failed: string;
+  /** Projects of other regions, linked to their own locale (a product is added in its region). */
+  otherRegions: OtherRegionTexts;
 }
 
 export interface ProjectScreenTexts {
@@ -135,11 +139,29 @@ export interface ProjectScreenTexts {
   /** "The project could not be changed: {message}" */
   failed: string;
   regions: Record<string, string>;
+  /** Projects of other regions (issue 22 item 11); `open` has `{project}` and `{region}`. */
+  otherRegions: OtherRegionTexts;
+}
+
+export interface OtherRegionTexts {
+  title: string;
+  intro: string;
+  /** "Open {project} on the {region} site" */
+  open: string;
+}
+
+function otherRegionTexts(t: Translate): OtherRegionTexts {
+  return {
+    title: t('projects.otherRegions.title'),
+    intro: t('projects.otherRegions.intro'),
+    open: t('projects.otherRegions.open', { project: '{project}', region: '{region}' }),
+  };
 }
 
 export function addToProjectSetup(t: Translate, locale: LocaleCode, region: Region): AddToProjectSetup {
   return {
     region,
+    locale,
     projectsPath: localizedPath(locale, '/projects'),
     button: t('projects.add.button'),
     buttonLabel: t('projects.add.buttonLabel', { name: '{name}' }),
@@ -169,6 +191,7 @@ export function addToProjectSetup(t: Translate, locale: LocaleCode, region: Regi
       merged: t('projects.add.merged', { sku: '{sku}', project: '{project}', total: '{total}' }),
       viewProject: t('projects.add.viewProject'),
       failed: t('projects.add.failed', { message: '{message}' }),
+      otherRegions: otherRegionTexts(t),
     },
   };
 }
@@ -269,6 +292,7 @@ export function projectScreenTexts(
     notFound: t('projects.notFound'),
     failed: t('projects.failed', { message: '{message}' }),
     regions,
+    otherRegions: otherRegionTexts(t),
   };
 }
 

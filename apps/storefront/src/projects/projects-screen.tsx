@@ -1,21 +1,23 @@
 'use client';
 
-import { REGIONS, type Region } from '@catalogue/dataset/model';
+import { type LocaleCode, REGIONS, type Region } from '@catalogue/dataset/model';
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, type KeyboardEvent, useId, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { localizedPath } from '../routing/locales';
 import { AddToProjectButton } from './add-to-project-button';
 import type { ClientStores, PendingProjectItem } from './client-state';
-import { projectApi } from './project-api';
+import { type ClientProject, projectApi } from './project-api';
 import { type DraftProblems, draftProblems, projectName, submittedAt } from './project-form';
-import type { AddToProjectSetup, ProjectScreenTexts } from './project-texts';
+import { splitByRegion } from './project-region';
+import { type AddToProjectSetup, fillText, type ProjectScreenTexts } from './project-texts';
 import { projectKeys, projectQueryClient } from './query-client';
 import { SessionNotice } from './session-notice';
 import { useProjectSession } from './use-project-session';
 
 export interface ProjectsScreenProps {
-  /** The page's locale code (dates are written in it). */
-  locale: string;
+  /** The page's locale code (dates are written in it; projects of other regions link to their own). */
+  locale: LocaleCode;
   /** The page's region: the projects listed (spec §7) and the default region of a new one. */
   region: Region;
   projectsPath: string;
@@ -43,6 +45,15 @@ function ProjectsContent({ locale, region, projectsPath, loginHref, texts, addSe
   const session = useProjectSession();
   const [tab, setTab] = useState<Tab>('unsubmitted');
   const id = useId();
+  // `#submitted` (the account menu's quote requests) opens the Submitted tab, also on the page itself.
+  useEffect(() => {
+    const follow = () => {
+      if (window.location.hash === '#submitted') setTab('submitted');
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
 
   if (session.status !== 'ready') {
     return <SessionNotice session={session} texts={texts} loginHref={loginHref} />;
@@ -87,7 +98,6 @@ function ProjectsContent({ locale, region, projectsPath, loginHref, texts, addSe
         <ProjectList
           submitted={tab === 'submitted'}
           locale={locale}
-          region={region}
           projectsPath={projectsPath}
           texts={texts}
         />
@@ -100,19 +110,18 @@ function ProjectsContent({ locale, region, projectsPath, loginHref, texts, addSe
 function ProjectList({
   submitted,
   locale,
-  region,
   projectsPath,
   texts,
 }: {
   submitted: boolean;
-  locale: string;
-  region: Region;
+  locale: LocaleCode;
   projectsPath: string;
   texts: ProjectScreenTexts;
 }) {
+  // Every region's projects: the page region's in the table, the others under their region (item 11).
   const projects = useQuery({
-    queryKey: projectKeys.list(submitted, region),
-    queryFn: () => projectApi.list(submitted, region),
+    queryKey: projectKeys.everywhere(submitted),
+    queryFn: () => projectApi.listEverywhere(submitted),
   });
   if (projects.isPending) {
     return (
@@ -128,18 +137,84 @@ function ProjectList({
       </p>
     );
   }
-  const items = projects.data;
-  if (items.length === 0) {
-    return (
-      <p className="projects__status" role="status">
-        {submitted ? texts.emptySubmitted : texts.empty}
-      </p>
-    );
-  }
+  const { here, elsewhere } = splitByRegion(projects.data, locale);
+  return (
+    <>
+      {here.length === 0 ? (
+        <p className="projects__status" role="status">
+          {submitted ? texts.emptySubmitted : texts.empty}
+        </p>
+      ) : (
+        <ProjectTable
+          projects={here}
+          caption={submitted ? texts.submitted : texts.unsubmitted}
+          href={(project) => `${projectsPath}/${encodeURIComponent(project.ID ?? '')}`}
+          submitted={submitted}
+          busy={projects.isPlaceholderData}
+          locale={locale}
+          texts={texts}
+        />
+      )}
+      {elsewhere.length > 0 && (
+        <section className="projects__elsewhere" aria-labelledby={`projects-elsewhere-${submitted}`}>
+          <h2 id={`projects-elsewhere-${submitted}`} className="section__title">
+            {texts.otherRegions.title}
+          </h2>
+          <p>{texts.otherRegions.intro}</p>
+          {elsewhere.map((group) => {
+            const regionName = texts.regions[group.region] ?? group.region;
+            return (
+              <section key={group.region} className="projects__region" data-region={group.region}>
+                <h3 className="projects__region-title">{regionName}</h3>
+                <ProjectTable
+                  projects={group.projects}
+                  caption={regionName}
+                  href={(project) =>
+                    localizedPath(group.locale, `/projects/${encodeURIComponent(project.ID ?? '')}`)
+                  }
+                  linkText={(project) =>
+                    fillText(texts.otherRegions.open, { project: projectName(project), region: regionName })
+                  }
+                  hrefLang={group.locale}
+                  submitted={submitted}
+                  busy={projects.isPlaceholderData}
+                  locale={locale}
+                  texts={texts}
+                />
+              </section>
+            );
+          })}
+        </section>
+      )}
+    </>
+  );
+}
+
+function ProjectTable({
+  projects,
+  caption,
+  href,
+  linkText = projectName,
+  hrefLang,
+  submitted,
+  busy,
+  locale,
+  texts,
+}: {
+  projects: ClientProject[];
+  caption: string;
+  href: (project: ClientProject) => string;
+  linkText?: (project: ClientProject) => string;
+  hrefLang?: string;
+  submitted: boolean;
+  busy: boolean;
+  locale: LocaleCode;
+  texts: ProjectScreenTexts;
+}) {
   return (
     <div className="sku-table__scroll">
-      <table className="sku-table projects__table" aria-busy={projects.isPlaceholderData || undefined}>
-        <caption className="visually-hidden">{submitted ? texts.submitted : texts.unsubmitted}</caption>
+      <table className="sku-table projects__table" aria-busy={busy || undefined}>
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{texts.name}</th>
@@ -149,10 +224,12 @@ function ProjectList({
           </tr>
         </thead>
         <tbody>
-          {items.map((project) => (
+          {projects.map((project) => (
             <tr key={project.ID}>
               <td>
-                <a href={`${projectsPath}/${encodeURIComponent(project.ID ?? '')}`}>{projectName(project)}</a>
+                <a href={href(project)} hrefLang={hrefLang}>
+                  {linkText(project)}
+                </a>
               </td>
               <td>{project.xp?.projectDesc || '–'}</td>
               <td>{project.LineItemCount ?? 0}</td>

@@ -32,5 +32,6 @@ export function projectQueryClient(): QueryClient {
 export const projectKeys = {
   all: ['projects'] as const,
   list: (submitted: boolean, region: Region) => ['projects', 'list', region, submitted] as const,
+  everywhere: (submitted: boolean) => ['projects', 'everywhere', submitted] as const,
   worksheet: (id: string) => ['projects', 'worksheet', id] as const,
 };

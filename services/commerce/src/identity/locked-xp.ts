@@ -25,6 +25,19 @@ export function keepLockedXp(
   return result;
 }
 
+/**
+ * The locked fields of one user's self-service write: `locked`, plus `JobTitle` while a locked
+ * `RoleVerified` is set — the verification is of that role (the storefront opens the prefab tool to a
+ * verified PreFab3DUser), so a verified Engineer must not rename themselves into another role.
+ */
+export function lockedFor(locked: readonly string[], stored: Record<string, unknown>): readonly string[] {
+  const verified = stored.RoleVerified;
+  const isVerified = verified !== undefined && verified !== null && verified !== '' && verified !== false;
+  return locked.includes('RoleVerified') && isVerified && !locked.includes('JobTitle')
+    ? [...locked, 'JobTitle']
+    : locked;
+}
+
 export function lockedError(key: string): ApiError {
   return ApiError.of(403, 'InsufficientAccess', `xp.${key} is set by an administrator, not by the user.`, {
     Field: `xp.${key}`,

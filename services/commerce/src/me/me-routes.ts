@@ -26,7 +26,7 @@ import {
   spendingAccountResource,
 } from '../identity/buyer-resources';
 import { passwordSchema, prepareUser, USER_UNIQUE_CONSTRAINTS, userBody } from '../identity/buyer-users';
-import { keepLockedXp } from '../identity/locked-xp';
+import { keepLockedXp, lockedFor } from '../identity/locked-xp';
 import { hashPassword } from '../identity/passwords';
 import { userGroupResource } from '../identity/user-groups';
 import { userToWire } from '../identity/user-wire';
@@ -144,7 +144,8 @@ export function mountMeRoutes(
     notAnonymous(principal, 'edit their profile');
     const body = await readBody(c.req.raw, meBody);
     const user = await findUser(db, principal.companyType, principal.companyId, principal.userId);
-    const xp = keepLockedXp(lockedXp, (user?.xp ?? {}) as Record<string, unknown>, body.xp ?? {}, body.xp);
+    const stored = (user?.xp ?? {}) as Record<string, unknown>;
+    const xp = keepLockedXp(lockedFor(lockedXp, stored), stored, body.xp ?? {}, body.xp);
     return writeMe(c, { Phone: null, TermsAccepted: null, ...body, xp });
   });
   app.patch('/v1/me', async (c) => {
@@ -158,7 +159,7 @@ export function mountMeRoutes(
       const user = await findUser(db, principal.companyType, principal.companyId, principal.userId);
       const stored = (user?.xp ?? {}) as Record<string, unknown>;
       values.xp = keepLockedXp(
-        lockedXp,
+        lockedFor(lockedXp, stored),
         stored,
         mergePatch(stored, body.xp) as Record<string, unknown>,
         (body.xp ?? undefined) as Record<string, unknown> | undefined,

@@ -73,6 +73,18 @@ describe(`/me through the SDK on ${testDriver()}`, () => {
     expect(saved.xp).toEqual({ JobTitle: 'PreFab3DUser', RoleVerified: 'true' });
     expect((await refusal(Me.Patch({ xp: { RoleVerified: null } }))).status).toBe(403);
 
+    // A verified role is verified as that role: renaming it through self-service is refused, and a PUT
+    // that leaves it out keeps it (issue 22 item 16: the account page shows it read-only).
+    await loginAs('engineer');
+    const promote = await refusal(Me.Patch({ xp: { JobTitle: 'PreFab3DUser' } }));
+    expect(promote.status).toBe(403);
+    expect(promote.errorCode).toBe('InsufficientAccess');
+    const engineer = await Me.Get();
+    expect(engineer.xp).toMatchObject({ JobTitle: 'Engineer', RoleVerified: 'true' });
+    expect((await Me.Save({ ...engineer, xp: {} })).xp).toMatchObject({ JobTitle: 'Engineer' });
+    await loginAs('newbie');
+    expect((await Me.Patch({ xp: { JobTitle: 'Contractor' } })).xp).toEqual({ JobTitle: 'Contractor' });
+
     const anon = await Auth.Anonymous('storefront');
     Tokens.SetAccessToken(anon.access_token);
     const register = await refusal(

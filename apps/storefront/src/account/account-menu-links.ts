@@ -1,0 +1,48 @@
+import type { LocaleCode } from '@catalogue/dataset/model';
+import { localizedPath } from '../routing/locales';
+
+/**
+ * The links of a user's menu (the header's account menu and the account page): buyers get their projects
+ * and quote requests (their submitted projects), the seller's staff the sales inbox (and later the back
+ * office) — never a buyer page the commerce service would refuse them with 403. Suppliers' users get
+ * only their account.
+ */
+
+export type MenuUserKind = 'seller' | 'buyer' | 'supplier';
+export type AccountLinkKey = 'account' | 'projects' | 'quotes' | 'sales';
+
+export interface AccountLinkHrefs {
+  account: string;
+  projects: string;
+  /** The projects page's Submitted tab. */
+  quotes: string;
+  sales: string;
+}
+
+export function accountLinkHrefs(locale: LocaleCode): AccountLinkHrefs {
+  const projects = localizedPath(locale, '/projects');
+  return {
+    account: localizedPath(locale, '/account'),
+    projects,
+    quotes: `${projects}#submitted`,
+    sales: localizedPath(locale, '/sales'),
+  };
+}
+
+export function menuLinksFor(kind: MenuUserKind): AccountLinkKey[] {
+  if (kind === 'seller') return ['account', 'sales'];
+  if (kind === 'buyer') return ['account', 'projects', 'quotes'];
+  return ['account'];
+}
+
+/** The user kind of an access token, read without verifying it: it only decides which links show. */
+export function menuUserKindOfToken(token: string): MenuUserKind {
+  const payload = token.split('.')[1];
+  if (!payload) return 'buyer';
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { usrtype?: unknown };
+    return claims.usrtype === 'admin' ? 'seller' : claims.usrtype === 'supplier' ? 'supplier' : 'buyer';
+  } catch {
+    return 'buyer';
+  }
+}
