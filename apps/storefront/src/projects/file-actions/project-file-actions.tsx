@@ -116,10 +116,16 @@ export function ProjectFileActions({
           <tbody>
             {state.report.lines.map((line) => (
               <tr key={line.line} data-status={line.status}>
-                <td className="sku-table__number">{line.line}</td>
-                <td className="sku-table__number">{line.catalogueNumber || '–'}</td>
-                <td className="sku-table__number">{line.quantity ?? '–'}</td>
-                <td>
+                <td className="sku-table__number" data-label={texts.line}>
+                  {line.line}
+                </td>
+                <td className="sku-table__number" data-label={texts.catalogueNumber}>
+                  {line.catalogueNumber || '–'}
+                </td>
+                <td className="sku-table__number" data-label={texts.quantity}>
+                  {line.quantity ?? '–'}
+                </td>
+                <td data-label={texts.status}>
                   {texts.statuses[line.status]}
                   {line.status === 'refused' && line.message ? ` – ${line.message}` : ''}
                 </td>
