@@ -175,7 +175,7 @@ describe('projects', () => {
     );
     const projectId = String(created.body.ID);
     const html = await (await fetch(`${site.url}${familyPath}`)).text();
-    const skus = [...html.matchAll(/class="sku-table__number"><a [^>]*>([^<]+)<\/a>/g)].map(
+    const skus = [...html.matchAll(/class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/g)].map(
       (m) => m[1] ?? '',
     );
     let added = false;
@@ -226,7 +226,7 @@ describe('projects', () => {
     );
     // A product of the family page whose stock is tracked, and how much of it there is.
     const html = await (await fetch(`${site.url}${familyPath}`)).text();
-    const skus = [...html.matchAll(/class="sku-table__number"><a [^>]*>([^<]+)<\/a>/g)].map(
+    const skus = [...html.matchAll(/class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/g)].map(
       (m) => m[1] ?? '',
     );
     let sku = '';
