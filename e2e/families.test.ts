@@ -139,6 +139,8 @@ describe('family pages', () => {
       isMobile: true,
       hasTouch: true,
     });
+    // A visitor who has answered the consent banner, so it does not cover what the screenshots show.
+    await context.addCookies([{ name: 'tracking_consent', value: 'off', url: site.url }]);
     const page = await context.newPage();
     await page.goto(`${site.url}${path}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -181,6 +183,7 @@ describe('family pages', () => {
     expect(await form.isVisible()).toBe(true);
     await page.keyboard.press('Tab');
     expect(await form.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await toggle.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifactPath('mobile-family-filters.png') });
     expect(await axeViolations(page)).toEqual([]);
     await context.close();

@@ -300,6 +300,8 @@ describe('projects', () => {
       isMobile: true,
       hasTouch: true,
     });
+    // A visitor who has answered the consent banner, so it does not cover what the screenshots show.
+    await context.addCookies([{ name: 'tracking_consent', value: 'off', url: site.url }]);
     const page = await context.newPage();
     await logInThroughThePage(page, site, 'engineer', 'Buyer#2026', '/projects');
     const token = decodeURIComponent(

@@ -629,6 +629,8 @@ describe('the page shell', () => {
       isMobile: true,
       hasTouch: true,
     });
+    // A visitor who has answered the consent banner, so it does not cover what the screenshots show.
+    await context.addCookies([{ name: 'tracking_consent', value: 'off', url: site.url }]);
     const page = await context.newPage();
     for (const locale of dataset.locales) {
       const path = localePath(locale);
