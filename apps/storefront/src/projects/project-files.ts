@@ -173,6 +173,7 @@ export function parseImportCsv(csv: string): { rows: CsvRow[] } | ({ error: stri
       if (cells.some((c) => c !== '')) records.push({ line: start, cells });
     },
   });
+  // Set inside papaparse's callback, which TypeScript's narrowing of `unreadable` (to null) cannot see.
   const broken = unreadable as { message: string; line: number } | null;
   if (broken)
     return {
