@@ -60,7 +60,7 @@ export async function benchPages(site: RunningSite): Promise<BenchPage[]> {
       break;
     }
   }
-  const sku = /class="sku-table__number"><a [^>]*>([^<]+)<\/a>/.exec(await html(family.path))?.[1];
+  const sku = /class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/.exec(await html(family.path))?.[1];
   const extra = (process.env.BENCH_PATHS ?? '')
     .split(',')
     .map((p) => p.trim())

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactPath } from './harness/artifacts';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
@@ -129,6 +130,63 @@ describe('family pages', () => {
     expect(await productCount(fresh)).toBe(before);
     await context.close();
     await page.close();
+  });
+
+  it('at 390 px the SKU table stacks without horizontal scrolling, every action in reach, and the filters fold behind a button', async () => {
+    const path = await bigFamily();
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    // A visitor who has answered the consent banner, so it does not cover what the screenshots show.
+    await context.addCookies([{ name: 'tracking_consent', value: 'off', url: site.url }]);
+    const page = await context.newPage();
+    await page.goto(`${site.url}${path}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Every link and button of the table (sort links, catalogue numbers, hearts, add to project) lies inside
+    // the 390 px, none clipped by a scrolling box.
+    const boxes = await page.locator('.sku-table').evaluate((table) =>
+      [...table.querySelectorAll('a, button')].map((element) => {
+        const box = element.getBoundingClientRect();
+        // The nearest box around it that scrolls sideways, if any.
+        let scroller = element.parentElement;
+        while (
+          scroller &&
+          !(
+            ['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX) &&
+            scroller.scrollWidth > scroller.clientWidth + 1
+          )
+        )
+          scroller = scroller.parentElement;
+        return { left: box.left, right: box.right, width: box.width, scrolls: scroller?.className ?? null };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(24 * 3);
+    for (const box of boxes) {
+      expect(box.width).toBeGreaterThan(0);
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(390);
+      expect(box.scrolls).toBeNull();
+    }
+    await page.locator('.sku-table tbody tr').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath('mobile-family-table.png') });
+
+    // The filters: folded at first, opened by the keyboard.
+    const toggle = page.getByRole('button', { name: 'Filter products', exact: true });
+    const form = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await form.isVisible()).toBe(false);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await form.isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await form.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await toggle.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath('mobile-family-filters.png') });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
   });
 
   it('sorts by a column both ways and pages through every SKU', async () => {

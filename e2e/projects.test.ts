@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactPath } from './harness/artifacts';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
 import { logInThroughThePage, projectJourney } from './harness/project-journey';
@@ -174,7 +175,7 @@ describe('projects', () => {
     );
     const projectId = String(created.body.ID);
     const html = await (await fetch(`${site.url}${familyPath}`)).text();
-    const skus = [...html.matchAll(/class="sku-table__number"><a [^>]*>([^<]+)<\/a>/g)].map(
+    const skus = [...html.matchAll(/class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/g)].map(
       (m) => m[1] ?? '',
     );
     let added = false;
@@ -225,7 +226,7 @@ describe('projects', () => {
     );
     // A product of the family page whose stock is tracked, and how much of it there is.
     const html = await (await fetch(`${site.url}${familyPath}`)).text();
-    const skus = [...html.matchAll(/class="sku-table__number"><a [^>]*>([^<]+)<\/a>/g)].map(
+    const skus = [...html.matchAll(/class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/g)].map(
       (m) => m[1] ?? '',
     );
     let sku = '';
@@ -290,6 +291,68 @@ describe('projects', () => {
     const lines = (await worksheet(token, projectId)).body.LineItems ?? [];
     expect(lines.map((l) => [l.ProductID, l.Quantity])).toEqual([[sku, inStock + 198]]);
     expect((await route('submitProjectforQuote', { projectId }, token)).status).toBe(200);
+    await context.close();
+  });
+
+  it('at 390 px the projects list and a project with long product names need no horizontal scrolling, every line action in reach', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    // A visitor who has answered the consent banner, so it does not cover what the screenshots show.
+    await context.addCookies([{ name: 'tracking_consent', value: 'off', url: site.url }]);
+    const page = await context.newPage();
+    await logInThroughThePage(page, site, 'engineer', 'Buyer#2026', '/projects');
+    const token = decodeURIComponent(
+      (await context.cookies(site.url)).find((cookie) => cookie.name === 'UserToken')?.value ?? '',
+    );
+    const html = await (await fetch(`${site.url}${familyPath}`)).text();
+    const skus = [...html.matchAll(/class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/g)].map(
+      (m) => m[1] ?? '',
+    );
+    const created = await route(
+      'createNewProject',
+      { projectName: 'Mobile', projectDesc: '', regionName: 'US' },
+      token,
+    );
+    const projectId = String(created.body.ID);
+    for (const sku of skus.slice(0, 3))
+      expect(
+        (await route('AddProductLineItem', { productName: sku, projectId, qty: 12 }, token)).status,
+      ).toBe(200);
+
+    const fits = async (where: string) => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(390);
+      const boxes = await page.locator('main').evaluate((main) =>
+        [...main.querySelectorAll('a, button, input, select')]
+          .map((element) => element.getBoundingClientRect())
+          .filter((box) => box.width > 0)
+          .map((box) => ({ left: box.left, right: box.right })),
+      );
+      for (const box of boxes) {
+        expect(box.left, where).toBeGreaterThanOrEqual(0);
+        expect(box.right, where).toBeLessThanOrEqual(390);
+      }
+      expect(await axeViolations(page), where).toEqual([]);
+    };
+    await page.goto(`${site.url}/projects`);
+    await page.getByRole('link', { name: 'Mobile', exact: true }).first().waitFor();
+    await fits('projects list');
+    await page.goto(`${site.url}/projects/${encodeURIComponent(projectId)}`);
+    const lines = page.locator('.project__lines tbody tr');
+    await expect.poll(() => lines.count()).toBe(3);
+    await fits('project');
+    await page.screenshot({ path: artifactPath('mobile-project.png'), fullPage: true });
+    // Every line's actions are there and work: change a quantity on the phone.
+    const first = lines.first();
+    await first.getByRole('button', { name: /^Change the quantity of / }).click();
+    await first.getByRole('textbox').fill('30');
+    await fits('project, quantity being changed');
+    await first.getByRole('button', { name: 'Save' }).click();
+    await first.locator('.project__quantity-value', { hasText: '30' }).waitFor();
+    expect(await first.getByRole('button', { name: /^Remove / }).isVisible()).toBe(true);
+    expect(await first.getByRole('combobox').isVisible()).toBe(true);
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import { createSanitisers } from '../apps/storefront/src/search/sanitize';
 import { renderBlocks } from '../apps/storefront/src/search/server-blocks';
 import { ServerContentBlocks } from '../apps/storefront/src/search/server-blocks-view';
 import { CSS_PAYLOADS, XSS_PAYLOADS } from '../apps/storefront/src/search/xss-corpus';
+import { artifactPath } from './harness/artifacts';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
@@ -187,6 +188,41 @@ describe('search', () => {
       expect(events.some((e) => e.name === 'widget' && e.action === 'view' && e.rfk_id === 'rfkid_7')).toBe(
         true,
       );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('at 390 px the search filters fold behind a button, closed at first and opened by the keyboard', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    // A visitor who has answered the consent banner, so it does not cover what the screenshots show.
+    await context.addCookies([{ name: 'tracking_consent', value: 'off', url: site.url }]);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${site.url}/search?q=conduit`);
+      await page.locator('.search-result').first().waitFor({ timeout: 20_000 });
+      const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+      const filters = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await filters.isVisible()).toBe(false);
+      expect(await page.locator('.search-facet').first().isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: artifactPath('mobile-search.png') });
+
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await page.locator('.search-facet').first().isVisible()).toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await filters.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await toggle.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifactPath('mobile-search-filters.png') });
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -1,6 +1,7 @@
 import { generateDataset, type LocaleInfo } from '@catalogue/dataset';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactPath } from './harness/artifacts';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
 import { type ScriptServer, startScriptServer } from './harness/script-server';
@@ -63,6 +64,37 @@ async function routeOf(
   });
   const body = (await response.json()) as { data: { route: Awaited<ReturnType<typeof routeOf>> } };
   return body.data.route;
+}
+
+/** Every route item of a locale (path, kind, title), as the content service serves them. */
+async function routesOf(
+  base: string,
+  locale: string,
+): Promise<{ path: string; kind: string; title: string }[]> {
+  const all: { path: string; kind: string; title: string }[] = [];
+  let endCursor: string | null = null;
+  for (;;) {
+    const response = await fetch(`${base}/content/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: `query($language: String!, $endCursor: String) { routes(language: $language, limit: 100, endCursor: $endCursor) {
+          pageInfo { endCursor hasNext } results { path kind title } } }`,
+        variables: { language: locale, endCursor },
+      }),
+    });
+    const answer = (await response.json()) as {
+      data: {
+        routes: {
+          pageInfo: { endCursor: string | null; hasNext: boolean };
+          results: { path: string; kind: string; title: string }[];
+        };
+      };
+    };
+    all.push(...answer.data.routes.results);
+    if (!answer.data.routes.pageInfo.hasNext) return all;
+    endCursor = answer.data.routes.pageInfo.endCursor;
+  }
 }
 
 /** The footer of a locale, as the content service serves it. */
@@ -588,6 +620,62 @@ describe('the page shell', () => {
       expect(await axeViolations(page), path).toEqual([]);
     }
     await page.close();
+  });
+
+  it('at 390 px the header takes at most 120 px, folds its tools and menu behind Menu, and the menu shows every top category in every locale', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent: IPHONE_UA,
+      isMobile: true,
+      hasTouch: true,
+    });
+    // A visitor who has answered the consent banner, so it does not cover what the screenshots show.
+    await context.addCookies([{ name: 'tracking_consent', value: 'off', url: site.url }]);
+    const page = await context.newPage();
+    for (const locale of dataset.locales) {
+      const path = localePath(locale);
+      await page.goto(`${site.url}${path}`);
+      const t = texts(locale);
+      const header = page.locator('header.site-header');
+      expect((await header.boundingBox())?.height ?? 999, locale.code).toBeLessThanOrEqual(120);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        locale.code,
+      ).toBeLessThanOrEqual(390);
+      const menu = page.getByRole('button', { name: t['header.menu'], exact: true });
+      const nav = page.getByRole('navigation', { name: t['nav.main'] });
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await nav.isVisible()).toBe(false);
+
+      // Opened with the keyboard, every top category of the locale's catalogue is in sight.
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => menu.getAttribute('aria-expanded'), { message: locale.code }).toBe('true');
+      expect(await nav.isVisible()).toBe(true);
+      const categories = (await routesOf(site.url, locale.code)).filter((r) => r.kind === 'category');
+      expect(categories.length, locale.code).toBeGreaterThan(3);
+      for (const category of categories) {
+        const button = nav.getByRole('button', { name: category.title, exact: true });
+        const box = await button.boundingBox();
+        expect(box, `${locale.code} ${category.title}`).not.toBeNull();
+        expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+        expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+      }
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        locale.code,
+      ).toBeLessThanOrEqual(390);
+      if (locale.code === 'en-US' || locale.code === 'de-EU') {
+        await page.screenshot({ path: artifactPath(`mobile-menu-${locale.code}.png`) });
+        expect(await axeViolations(page), locale.code).toEqual([]);
+      }
+      // Escape folds it again and gives the focus back to the button.
+      await nav.getByRole('button').first().focus();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.getAttribute('aria-expanded'), { message: locale.code }).toBe('false');
+      expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+    }
+    await context.close();
   });
 
   it('answers GraphQL from the content service on /api/cmsApi and /api/contentHubApi, and refuses bad bodies', async () => {

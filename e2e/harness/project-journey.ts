@@ -95,7 +95,7 @@ async function catalogueNumbers(site: RunningSite, token: string, familyPath: st
   if (!calculator) throw new Error('no calculator proposal can be added without spec choices');
   const familyHtml = await (await fetch(`${site.url}${familyPath}`)).text();
   const familySkus: string[] = [];
-  for (const match of familyHtml.matchAll(/class="sku-table__number"><a [^>]*>([^<]+)<\/a>/g)) {
+  for (const match of familyHtml.matchAll(/class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/g)) {
     const sku = match[1] ?? '';
     if (sku && sku !== calculator.sku && (await addableWithoutSpecs(site, token, sku))) familySkus.push(sku);
     if (familySkus.length === 2) break;

@@ -11,6 +11,7 @@ export interface MenuLink {
 }
 
 interface CategoryMenuProps {
+  id?: string;
   /** Accessible name of the navigation, e.g. "Main navigation". */
   label: string;
   categories: MenuLink[];
@@ -25,9 +26,9 @@ interface CategoryMenuProps {
  * `category-menu-enhancer.ts`, which `CategoryMenuLoader` loads when the visitor first points at, focuses
  * or clicks the menu (the first click is applied once it has loaded).
  */
-export function CategoryMenu({ label, categories }: CategoryMenuProps) {
+export function CategoryMenu({ id, label, categories }: CategoryMenuProps) {
   return (
-    <nav className="main-nav" aria-label={label}>
+    <nav id={id} className="main-nav" aria-label={label}>
       <CategoryMenuLoader />
       <ul className="main-nav__list container">
         {categories.map((category) => (

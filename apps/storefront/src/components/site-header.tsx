@@ -13,6 +13,7 @@ import { localizedPath } from '../routing/locales';
 import { withRegisteredMark } from '../text/registered-mark';
 import { UnitToggle } from '../units/unit-toggle';
 import { CategoryMenu, type MenuLink } from './category-menu';
+import { FoldButton } from './fold-button';
 import { LocaleSwitcher, type RegionOption } from './locale-switcher';
 import { SearchBox } from './search-box';
 import { SiteLogoMark } from './site-logo';
@@ -27,9 +28,14 @@ interface SiteHeaderProps {
   t: Translate;
 }
 
+const TOOLS_ID = 'site-tools';
+const MAIN_NAV_ID = 'main-nav';
+
 /**
  * The banner: brand, search, projects link (logged-in users), favourites link, units toggle (where the locale has one), language-and-region
- * menu, account, and the main navigation with each top-level category's sub-category panel.
+ * menu, account, and the main navigation with each top-level category's sub-category panel. On a narrow
+ * screen (issue 22 item 13) the tools and the navigation fold behind a Menu button (`FoldButton`), so the
+ * banner is the brand, the button and the search field, and the open menu lists every top category.
  */
 export function SiteHeader({ locale, siteName, menu, regions, loginLocalesMapping, t }: SiteHeaderProps) {
   return (
@@ -39,8 +45,16 @@ export function SiteHeader({ locale, siteName, menu, regions, loginLocalesMappin
           <SiteLogoMark />
           <span className="site-header__name">{withRegisteredMark(siteName)}</span>
         </Link>
+        <FoldButton
+          controls={`${TOOLS_ID} ${MAIN_NAV_ID}`}
+          container="site-header"
+          className="site-header__menu-button"
+        >
+          <span className="site-header__menu-icon" aria-hidden="true" />
+          {t('header.menu')}
+        </FoldButton>
         <SearchBox locale={locale} t={t} preview />
-        <div className="site-header__tools">
+        <div id={TOOLS_ID} className="site-header__tools">
           <SessionWatcher />
           <ProjectsLink href={localizedPath(locale, '/projects')} label={t('nav.projects')} />
           <FavouritesLink href={localizedPath(locale, '/favourites')} label={t('nav.favourites')} />
@@ -76,7 +90,9 @@ export function SiteHeader({ locale, siteName, menu, regions, loginLocalesMappin
           />
         </div>
       </div>
-      {menu.length > 0 && <CategoryMenu label={t('nav.main')} categories={menuLinks(locale, menu)} />}
+      {menu.length > 0 && (
+        <CategoryMenu id={MAIN_NAV_ID} label={t('nav.main')} categories={menuLinks(locale, menu)} />
+      )}
     </header>
   );
 }

@@ -45,7 +45,8 @@ const COLUMNS: SkuColumn[] = ['number', 'name', 'size', 'material', 'length', 'w
 /**
  * The SKUs of one page: every column header is a link that sorts by it (again: the other way); each
  * catalogue number links to the product's page, each name has the favourite heart, and each row ends
- * with its add-to-project button.
+ * with its add-to-project button. Each cell carries its column's name (`data-label`), which a narrow
+ * screen shows beside the value when the rows stack (issue 22 item 13).
  */
 export function SkuTable({
   locale,
@@ -95,12 +96,12 @@ export function SkuTable({
         <tbody>
           {items.map((sku) => (
             <tr key={sku.id}>
-              <td className="sku-table__number">
+              <td className="sku-table__number" data-label={labels.number}>
                 <Link href={productPath(locale, sku.id)} prefetch={false}>
                   {sku.id}
                 </Link>
               </td>
-              <td>
+              <td data-label={labels.name}>
                 <FavouriteHeart
                   productId={sku.id}
                   label={t('favourites.toggle', { name: sku.name })}
@@ -114,16 +115,18 @@ export function SkuTable({
                   </span>
                 )}
               </td>
-              <td>{sku.tradeSize ? <TradeSize value={sku.tradeSize} /> : '–'}</td>
-              <td>{sku.material ? (materials?.get(sku.material) ?? sku.material) : '–'}</td>
-              <td>
+              <td data-label={labels.size}>{sku.tradeSize ? <TradeSize value={sku.tradeSize} /> : '–'}</td>
+              <td data-label={labels.material}>
+                {sku.material ? (materials?.get(sku.material) ?? sku.material) : '–'}
+              </td>
+              <td data-label={labels.length}>
                 {sku.lengthMm !== null ? (
                   <Measure text={measureTexts({ value: sku.lengthMm / 1000, unit: 'm' }, locale)} />
                 ) : (
                   '–'
                 )}
               </td>
-              <td>
+              <td data-label={labels.weight}>
                 {sku.weightKg !== null ? (
                   <Measure text={measureTexts({ value: sku.weightKg, unit: 'kg' }, locale)} />
                 ) : (

@@ -474,6 +474,73 @@ describe(`project delivery routes on ${testDriver()}`, () => {
       );
     });
 
+    it('imports Katalognummer;Menge headers and catalogue numbers typed in any case with spaces or other dashes (emt 050 10)', async () => {
+      const id = await project('Localised import');
+      const [a, b] = products as [string, string];
+      // The catalogue's numbers as people type them: lower case, spaces, underscores or en dashes between parts.
+      const spaced = a.toLowerCase().replaceAll('-', ' ');
+      const underscored = b.replaceAll('-', '_');
+      const dashed = a.replaceAll('-', ' – ');
+      const csv = `Katalognummer;Menge\r\n${spaced};2\r\n${underscored};3\r\n${dashed};1\r\n`;
+      const response = await importCsv(
+        request(`/api/projects/${id}/import`, {
+          method: 'POST',
+          token: engineer,
+          type: 'text/csv',
+          body: csv,
+        }),
+        params(id),
+      );
+      expect(response.status).toBe(200);
+      const report = (await response.json()) as {
+        applied: boolean;
+        lines: { line: number; status: string; catalogueNumber: string }[];
+      };
+      expect(report.applied).toBe(true);
+      expect(report.lines.map((l) => [l.line, l.catalogueNumber, l.status])).toEqual([
+        [2, a, 'added'],
+        [3, b, 'added'],
+        [4, a, 'merged'],
+      ]);
+      expect(await lines(id)).toEqual(
+        [
+          [a, 3],
+          [b, 3],
+        ].sort(),
+      );
+
+      // French and Dutch headers, comma-separated; an unknown number and an invalid quantity are reported and
+      // nothing is imported.
+      for (const header of ['Numéro de catalogue,Quantité', 'Catalogusnummer,Aantal']) {
+        const refused = await importCsv(
+          request(`/api/projects/${id}/import`, {
+            method: 'POST',
+            token: engineer,
+            type: 'text/csv',
+            body: `${header}\n${a},1\nNO SUCH 1,2\n${b},zwei\n`,
+          }),
+          params(id),
+        );
+        expect(refused.status).toBe(422);
+        expect(
+          ((await refused.json()) as { lines: { line: number; status: string }[] }).lines.map((l) => [
+            l.line,
+            l.status,
+          ]),
+        ).toEqual([
+          [2, 'merged'],
+          [3, 'unknown'],
+          [4, 'bad-quantity'],
+        ]);
+      }
+      expect(await lines(id)).toEqual(
+        [
+          [a, 3],
+          [b, 3],
+        ].sort(),
+      );
+    });
+
     it('refuses imports by other companies, visitors, bad files and into submitted projects, changing nothing', async () => {
       const id = await project('Guarded');
       const [a] = products as [string];

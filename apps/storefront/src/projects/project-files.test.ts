@@ -31,14 +31,59 @@ describe('CSV import parsing', () => {
   });
 
   it('refuses empty files, headers alone, broken quotes and too many lines', () => {
-    expect(parseImportCsv('')).toEqual({ error: 'The CSV has no lines.' });
-    expect(parseImportCsv('\n \n')).toEqual({ error: 'The CSV has no lines.' });
+    expect(parseImportCsv('')).toEqual({ error: 'The CSV has no lines.', code: 'empty' });
+    expect(parseImportCsv('\n \n')).toEqual({ error: 'The CSV has no lines.', code: 'empty' });
     expect(parseImportCsv('Catalogue number,Quantity\n')).toEqual({
       error: 'The CSV has a header but no lines.',
+      code: 'header-only',
     });
-    expect(parseImportCsv('"NF-1,1\n')).toMatchObject({ error: expect.stringMatching(/cannot be read/) });
+    expect(parseImportCsv('NF-1,1\n"NF-2,1\n')).toMatchObject({
+      error: expect.stringMatching(/cannot be read/),
+      code: 'unreadable',
+      line: 2,
+    });
     expect(parseImportCsv('NF-1,1\n'.repeat(MAX_IMPORT_LINES + 1))).toEqual({
       error: `The CSV has more than ${MAX_IMPORT_LINES} lines.`,
+      code: 'too-many-lines',
+      max: MAX_IMPORT_LINES,
+    });
+  });
+});
+
+describe('CSV import headers and separators (issue 22 item 12)', () => {
+  const row = (line: number, catalogueNumber: string, quantityText: string) => ({
+    line,
+    catalogueNumber,
+    quantityText,
+  });
+
+  it('a header in German, French or Dutch is a header, not an unknown catalogue number (Katalognummer;Menge)', () => {
+    for (const header of [
+      'Katalognummer;Menge',
+      'Numéro de catalogue;Quantité',
+      'Catalogusnummer;Aantal',
+      'Catalog number;Quantity',
+      'Artikelnummer;Anzahl',
+      'Référence;Qté',
+    ])
+      expect(parseImportCsv(`${header}\nEMT-050-10;5\n`)).toEqual({ rows: [row(2, 'EMT-050-10', '5')] });
+  });
+
+  it('finds a localised header’s columns in any order, preferring the catalogue number over a product name', () => {
+    expect(parseImportCsv('Produkt;Menge;Katalognummer\nEMT-Rohr 1/2";3;EMT-050-10\n')).toEqual({
+      rows: [row(2, 'EMT-050-10', '3')],
+    });
+    expect(parseImportCsv('"Quantité","Produit"\n4,EMT-050-10\n')).toEqual({
+      rows: [row(2, 'EMT-050-10', '4')],
+    });
+  });
+
+  it('detects the separator, ; or , and Excel’s sep= line (a German Excel file)', () => {
+    expect(parseImportCsv('Katalognummer,Menge\r\nEMT-050-10,5\r\n')).toEqual({
+      rows: [row(2, 'EMT-050-10', '5')],
+    });
+    expect(parseImportCsv('\uFEFFsep=;\r\nKatalognummer;Menge\r\nEMT-050-10;5\r\n')).toEqual({
+      rows: [row(3, 'EMT-050-10', '5')],
     });
   });
 });

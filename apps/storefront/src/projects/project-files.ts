@@ -11,6 +11,7 @@ import Papa from 'papaparse';
 import type { VerifiedUser } from '../auth/verify-token';
 import { configureInProcessCommerce } from '../data/commerce-sdk';
 import { ProjectError, projectErrorOf } from './commerce-projects';
+import { canonicalCatalogueNumber, importColumns } from './import-columns';
 
 /**
  * Project files (issue 9 item 5): the export of a project as the quote request's CSV and PDF
@@ -124,9 +125,6 @@ export interface ImportReport {
 export const MAX_IMPORT_BYTES = 256 * 1024;
 export const MAX_IMPORT_LINES = 500;
 
-const NUMBER_HEADERS =
-  /^(catalog(ue)?[\s_-]*(number|no\.?|#)?|sku|product[\s_-]*(id|number)?|part[\s_-]*(number|no\.?)|id)$/i;
-const QUANTITY_HEADERS = /^(quantity|qty|amount|count)$/i;
 /** What a catalogue number may hold: no list-filter operators (`*`, `|`, `!`, `<`, `>`). */
 const CATALOGUE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9._\-/ ]{0,99}$/;
 
@@ -136,51 +134,69 @@ interface CsvRow {
   quantityText: string;
 }
 
+/** Why a file has no rows to import: a code the page words in its language, with its numbers. */
+export type ImportFileProblem =
+  | { code: 'empty' }
+  | { code: 'header-only' }
+  | { code: 'unreadable'; line: number }
+  | { code: 'too-many-lines'; max: number };
+
 /**
- * The rows of an uploaded CSV (papaparse: quotes, `,` `;` or tab delimiters, BOM), each with the line
- * of the file it starts on. A first row naming a catalogue-number and a quantity column is a header (so
- * the export's own CSV imports); otherwise the first column is the catalogue number and the second the
- * quantity. Blank lines are skipped.
+ * The rows of an uploaded CSV (papaparse: quotes, `,` `;` or tab delimiters, BOM, Excel's `sep=` first
+ * line), each with the line of the file it starts on. A first row naming a catalogue-number and a
+ * quantity column in any of the site's languages is a header (`import-columns.ts`; so the export's own
+ * CSV imports, and `Katalognummer;Menge`); otherwise the first column is the catalogue number and the
+ * second the quantity. Blank lines are skipped.
  */
-export function parseImportCsv(csv: string): { rows: CsvRow[] } | { error: string } {
-  const source = csv.replace(/^\uFEFF/, '');
+export function parseImportCsv(csv: string): { rows: CsvRow[] } | ({ error: string } & ImportFileProblem) {
+  let source = csv.replace(/^\uFEFF/, '');
   const records: { line: number; cells: string[] }[] = [];
-  let problem: string | null = null;
+  let unreadable: { message: string; line: number } | null = null;
   let offset = 0;
   let line = 1;
+  // Excel writes `sep=;` as the first line of a CSV it means to read back with that delimiter.
+  const declared = /^sep=(.)\s*?(\r\n|\n|\r)/i.exec(source);
+  if (declared) {
+    source = source.slice(declared[0].length);
+    line = 2;
+  }
   Papa.parse<string[]>(source, {
-    delimiter: delimiterOf(source),
+    delimiter: declared?.[1] ?? delimiterOf(source),
     step: (result) => {
       const cursor = result.meta.cursor;
       const start = line;
       line += countLineBreaks(source.slice(offset, cursor));
       offset = cursor;
       const fatal = result.errors.find((e) => e.type === 'Quotes');
-      if (fatal && !problem) problem = `The CSV cannot be read: ${fatal.message} (line ${start}).`;
+      if (fatal && !unreadable) unreadable = { message: fatal.message, line: start };
       const cells = result.data.map((c) => String(c ?? '').trim());
       if (cells.some((c) => c !== '')) records.push({ line: start, cells });
     },
   });
-  if (problem) return { error: problem };
-  if (records.length === 0) return { error: 'The CSV has no lines.' };
-  let numberColumn = 0;
-  let quantityColumn = 1;
-  let first = 0;
-  const header = records[0]?.cells ?? [];
-  const numberAt = header.findIndex((h) => NUMBER_HEADERS.test(h));
-  const quantityAt = header.findIndex((h) => QUANTITY_HEADERS.test(h));
-  if (numberAt >= 0 && quantityAt >= 0) {
-    numberColumn = numberAt;
-    quantityColumn = quantityAt;
-    first = 1;
-  }
-  const rows = records.slice(first).map((record) => ({
+  // Set inside papaparse's callback, which TypeScript's narrowing of `unreadable` (to null) cannot see.
+  const broken = unreadable as { message: string; line: number } | null;
+  if (broken)
+    return {
+      error: `The CSV cannot be read: ${broken.message} (line ${broken.line}).`,
+      code: 'unreadable',
+      line: broken.line,
+    };
+  if (records.length === 0) return { error: 'The CSV has no lines.', code: 'empty' };
+  const columns = importColumns(records[0]?.cells ?? []);
+  const numberColumn = columns?.number ?? 0;
+  const quantityColumn = columns?.quantity ?? 1;
+  const rows = records.slice(columns ? 1 : 0).map((record) => ({
     line: record.line,
     catalogueNumber: record.cells[numberColumn] ?? '',
     quantityText: record.cells[quantityColumn] ?? '',
   }));
-  if (rows.length === 0) return { error: 'The CSV has a header but no lines.' };
-  if (rows.length > MAX_IMPORT_LINES) return { error: `The CSV has more than ${MAX_IMPORT_LINES} lines.` };
+  if (rows.length === 0) return { error: 'The CSV has a header but no lines.', code: 'header-only' };
+  if (rows.length > MAX_IMPORT_LINES)
+    return {
+      error: `The CSV has more than ${MAX_IMPORT_LINES} lines.`,
+      code: 'too-many-lines',
+      max: MAX_IMPORT_LINES,
+    };
   return { rows };
 }
 
@@ -211,16 +227,28 @@ function quantityOf(text: string): number | null {
   return value >= 1 && value <= 999_999 ? value : null;
 }
 
-/** The products among `ids` the caller can order, by upper-cased ID → canonical ID. */
-async function visibleProducts(token: string, ids: string[]): Promise<Map<string, string>> {
+/**
+ * The products among the typed catalogue numbers the caller can order, by upper-cased ID → ID. Each
+ * number is looked up as typed and in its canonical form (`emt 050 10` → `EMT-050-10`).
+ */
+async function visibleProducts(token: string, typed: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  const unique = [...new Set(ids.map((id) => id.toUpperCase()))];
+  const forms = typed.flatMap((number) => [number.toUpperCase(), canonicalCatalogueNumber(number)]);
+  const unique = [...new Set(forms.filter((id) => CATALOGUE_NUMBER.test(id)))];
   for (let i = 0; i < unique.length; i += 50) {
     const chunk = unique.slice(i, i + 50);
     const page = await Me.ListProducts({ filters: { ID: chunk.join('|') }, pageSize: 100 }, options(token));
     for (const product of page.Items) found.set(product.ID.toUpperCase(), product.ID);
   }
   return found;
+}
+
+/**
+ * The product a typed catalogue number names: as typed (any case), else in its canonical form. `known`
+ * holds only products found by a form that passed `CATALOGUE_NUMBER`, so no other form finds anything.
+ */
+function productOf(known: Map<string, string>, typed: string): string | undefined {
+  return known.get(typed.toUpperCase()) ?? known.get(canonicalCatalogueNumber(typed));
 }
 
 /**
@@ -238,7 +266,7 @@ export async function importLines(token: string, orderId: string, rows: CsvRow[]
     sheet = await IntegrationEvents.GetWorksheet('Outgoing', orderId, options(token));
     if (sheet.Order?.Status !== 'Unsubmitted' || sheet.Order?.IsSubmitted)
       throw new ProjectError('The project has been submitted; it cannot be changed.', 409);
-    const candidates = rows.map((r) => r.catalogueNumber).filter((n) => CATALOGUE_NUMBER.test(n));
+    const candidates = rows.map((r) => r.catalogueNumber).filter((n) => n !== '');
     known = candidates.length ? await visibleProducts(token, candidates) : new Map();
   } catch (error) {
     throw error instanceof ProjectError ? error : projectErrorOf(error);
@@ -252,9 +280,7 @@ export async function importLines(token: string, orderId: string, rows: CsvRow[]
   const planned = new Map<string, { add: number; rows: ImportLine[] }>();
   for (const row of rows) {
     const quantity = quantityOf(row.quantityText);
-    const productId = CATALOGUE_NUMBER.test(row.catalogueNumber)
-      ? known.get(row.catalogueNumber.toUpperCase())
-      : undefined;
+    const productId = productOf(known, row.catalogueNumber);
     const entry: ImportLine = {
       line: row.line,
       catalogueNumber: row.catalogueNumber,

@@ -414,11 +414,13 @@ function LineRow({
   const href = productHref.replace('{id}', encodeURIComponent(line.ProductID ?? ''));
   return (
     <tr data-line={line.ProductID}>
-      <td className="sku-table__number">{line.ProductID}</td>
-      <td>
+      <td className="sku-table__number" data-label={w.catalogueNumber}>
+        {line.ProductID}
+      </td>
+      <td data-label={w.product}>
         <a href={href}>{name}</a>
       </td>
-      <td className="project__quantity">
+      <td className="project__quantity" data-label={w.quantity}>
         {editable && editing ? (
           <form onSubmit={save} className="project__quantity-form" noValidate>
             <label className="visually-hidden" htmlFor={`${id}-qty`}>
@@ -483,7 +485,7 @@ function LineRow({
           </>
         )}
       </td>
-      <td>
+      <td data-label={w.packaging}>
         {editable ? (
           <select
             className="form-field__input project__packaging"

@@ -3,6 +3,7 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import { useSearchResults, WidgetDataType, widget } from '@sitecore-search/react';
 import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { FoldButton } from '../components/fold-button';
 import { itemHref, itemImage, itemName, itemText, type ResultItem } from './links';
 import type { ResultsSlotProps, ResultsTexts } from './slots';
 import {
@@ -175,76 +176,85 @@ function ProductResultsPanel({ locale, texts, initial, onState, onKeyphrase }: P
       </search>
 
       <div className="search-results__layout">
-        <aside className="search-results__facets" aria-labelledby="search-filters-heading">
+        <aside className="search-results__facets fold" aria-labelledby="search-filters-heading">
           <h2 id="search-filters-heading" className="search-results__subtitle">
             {texts.filters}
           </h2>
-          {selected.length > 0 && (
-            <div className="search-results__active">
-              <h3 className="visually-hidden">{texts.activeFilters}</h3>
-              <ul className="search-results__chips">
-                {selected.map((f) => {
-                  const label = labelOf(f.facetId, f.facetValueId);
-                  return (
-                    <li key={`${f.facetId}:${f.facetValueId}`}>
-                      <button
-                        type="button"
-                        className="search-chip"
-                        aria-label={format(texts.removeFilter, { name: `${label.facet}: ${label.value}` })}
-                        onClick={() =>
-                          onRemoveFilter({
-                            facetId: f.facetId,
-                            facetValueId: f.facetValueId,
-                            type: 'valueId',
-                          })
-                        }
-                      >
-                        {label.value} <span aria-hidden="true">×</span>
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-              <button type="button" className="button button--secondary" onClick={() => onClearFilters()}>
-                {texts.clearFilters}
-              </button>
-            </div>
-          )}
-          {facets.map((facet, facetIndex) => (
-            <fieldset key={facet.name} className="search-facet">
-              <legend className="search-facet__title">{facet.label || facet.name}</legend>
-              <ul className="search-facet__values">
-                {(facet.value ?? []).map((value, valueIndex) => {
-                  const id = `facet-${facetIndex}-${valueIndex}`;
-                  return (
-                    <li key={value.id} className="search-facet__value">
-                      <input
-                        type="checkbox"
-                        id={id}
-                        checked={isSelected(facet.name, value.id)}
-                        onChange={(event) =>
-                          onFacetClick({
-                            facetId: facet.name,
-                            facetValueId: value.id,
-                            facetIndex,
-                            facetValueIndex: valueIndex,
-                            checked: event.currentTarget.checked,
-                            type: 'valueId',
-                          })
-                        }
-                      />
-                      <label htmlFor={id}>
-                        {value.text}
-                        {typeof value.count === 'number' && (
-                          <span className="search-facet__count"> ({value.count})</span>
-                        )}
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-            </fieldset>
-          ))}
+          <FoldButton
+            controls="search-filters"
+            container="fold"
+            className="button button--secondary fold__button"
+          >
+            {texts.filters}
+          </FoldButton>
+          <div id="search-filters" className="fold__body">
+            {selected.length > 0 && (
+              <div className="search-results__active">
+                <h3 className="visually-hidden">{texts.activeFilters}</h3>
+                <ul className="search-results__chips">
+                  {selected.map((f) => {
+                    const label = labelOf(f.facetId, f.facetValueId);
+                    return (
+                      <li key={`${f.facetId}:${f.facetValueId}`}>
+                        <button
+                          type="button"
+                          className="search-chip"
+                          aria-label={format(texts.removeFilter, { name: `${label.facet}: ${label.value}` })}
+                          onClick={() =>
+                            onRemoveFilter({
+                              facetId: f.facetId,
+                              facetValueId: f.facetValueId,
+                              type: 'valueId',
+                            })
+                          }
+                        >
+                          {label.value} <span aria-hidden="true">×</span>
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+                <button type="button" className="button button--secondary" onClick={() => onClearFilters()}>
+                  {texts.clearFilters}
+                </button>
+              </div>
+            )}
+            {facets.map((facet, facetIndex) => (
+              <fieldset key={facet.name} className="search-facet">
+                <legend className="search-facet__title">{facet.label || facet.name}</legend>
+                <ul className="search-facet__values">
+                  {(facet.value ?? []).map((value, valueIndex) => {
+                    const id = `facet-${facetIndex}-${valueIndex}`;
+                    return (
+                      <li key={value.id} className="search-facet__value">
+                        <input
+                          type="checkbox"
+                          id={id}
+                          checked={isSelected(facet.name, value.id)}
+                          onChange={(event) =>
+                            onFacetClick({
+                              facetId: facet.name,
+                              facetValueId: value.id,
+                              facetIndex,
+                              facetValueIndex: valueIndex,
+                              checked: event.currentTarget.checked,
+                              type: 'valueId',
+                            })
+                          }
+                        />
+                        <label htmlFor={id}>
+                          {value.text}
+                          {typeof value.count === 'number' && (
+                            <span className="search-facet__count"> ({value.count})</span>
+                          )}
+                        </label>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </fieldset>
+            ))}
+          </div>
         </aside>
 
         <section className="search-results__main" aria-labelledby="search-results-heading">

@@ -4,6 +4,7 @@ import { SessionGuard } from '../auth/session-guard';
 import { cacheTags } from '../caching/cache-tags';
 import { tagPage } from '../caching/page-tags';
 import { LocaleNotice } from '../components/locale-notice';
+import { ScriptsMark } from '../components/scripts-mark';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { hasTrackingScripts, storefrontConfig } from '../config';
@@ -49,6 +50,7 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
     <html lang={locale} suppressHydrationWarning>
       <body>
         <SessionGuard />
+        <ScriptsMark />
         <ConsentBannerGuard />
         <UnitPreferenceProvider
           defaultUnitSystem={info.defaultUnitSystem}

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { drawTable } from './pdf-table';
 
 /**
  * What a quote request is about: the submitted project (order), its company, user and lines. The
@@ -80,7 +81,8 @@ export function quoteCsv(quote: QuoteRequest): string {
 }
 
 /**
- * The project as a printable A4 PDF: details, then the lines as a table (a new page when one is full).
+ * The project as a printable A4 PDF: details, then the lines as a table (`pdf-table.ts`: columns sized by
+ * the font's metrics, rows as tall as their wrapped text, the header repeated on each new page).
  * `heading` starts the title: "Quote request" for the sales team, "Project" for an export.
  */
 export function quotePdf(quote: QuoteRequest, heading = 'Quote request'): Promise<Buffer> {
@@ -115,20 +117,21 @@ export function quotePdf(quote: QuoteRequest, heading = 'Quote request'): Promis
     for (const [label, value] of details) doc.text(`${label}: ${value}`);
     if (quote.projectDesc) doc.moveDown(0.5).text(quote.projectDesc);
     doc.moveDown();
-    const columns = [50, 170, 430, 490];
-    const row = (cells: string[], bold = false) => {
-      if (doc.y > 760) doc.addPage();
-      const y = doc.y;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-      cells.forEach((cell, i) => {
-        doc.text(cell, columns[i] ?? 50, y, { width: (columns[i + 1] ?? 545) - (columns[i] ?? 50) - 6 });
-      });
-      doc.moveDown(0.3);
-      doc.x = 50;
-    };
-    row(['Catalogue number', 'Product', 'Quantity', 'Packaging'], true);
-    for (const line of quote.lines)
-      row([line.productId, line.name, String(line.quantity), line.packagingOption || '–']);
+    drawTable(
+      doc,
+      [
+        { header: 'Catalogue number' },
+        { header: 'Product', grow: true },
+        { header: 'Quantity', numeric: true },
+        { header: 'Packaging' },
+      ],
+      quote.lines.map((line) => [
+        line.productId,
+        line.name,
+        String(line.quantity),
+        line.packagingOption || '–',
+      ]),
+    );
     doc.end();
   });
 }

@@ -2,7 +2,12 @@
 
 import { type FormEvent, useId, useState } from 'react';
 import type { ImportReport } from '../project-files';
-import { ENGLISH_FILE_ACTION_TEXTS, type FileActionTexts } from './texts';
+import {
+  ENGLISH_FILE_ACTION_TEXTS,
+  type FileActionTexts,
+  type ImportRefusal,
+  importFailureText,
+} from './texts';
 
 export interface ProjectFileActionsProps {
   projectId: string;
@@ -40,7 +45,7 @@ export function ProjectFileActions({
     const form = new FormData(event.currentTarget);
     const file = form.get('file');
     if (!(file instanceof File) || file.size === 0) {
-      setState({ kind: 'error', message: texts.failed });
+      setState({ kind: 'error', message: importFailureText(texts, null) });
       return;
     }
     setState({ kind: 'busy' });
@@ -50,15 +55,16 @@ export function ProjectFileActions({
         body: form,
         credentials: 'same-origin',
       });
-      const answer = (await response.json().catch(() => null)) as (ImportReport & { error?: string }) | null;
+      const answer = (await response.json().catch(() => null)) as (ImportReport & ImportRefusal) | null;
       if (answer && Array.isArray(answer.lines)) {
         setState({ kind: 'done', report: answer });
         if (answer.applied) onImported?.();
         return;
       }
-      setState({ kind: 'error', message: answer?.error ? `${texts.failed} ${answer.error}` : texts.failed });
-    } catch {
-      setState({ kind: 'error', message: texts.failed });
+      setState({ kind: 'error', message: importFailureText(texts, answer) });
+    } catch (error) {
+      console.warn('[projects] import failed:', error);
+      setState({ kind: 'error', message: importFailureText(texts, null) });
     }
   }
 
@@ -110,10 +116,16 @@ export function ProjectFileActions({
           <tbody>
             {state.report.lines.map((line) => (
               <tr key={line.line} data-status={line.status}>
-                <td className="sku-table__number">{line.line}</td>
-                <td className="sku-table__number">{line.catalogueNumber || '–'}</td>
-                <td className="sku-table__number">{line.quantity ?? '–'}</td>
-                <td>
+                <td className="sku-table__number" data-label={texts.line}>
+                  {line.line}
+                </td>
+                <td className="sku-table__number" data-label={texts.catalogueNumber}>
+                  {line.catalogueNumber || '–'}
+                </td>
+                <td className="sku-table__number" data-label={texts.quantity}>
+                  {line.quantity ?? '–'}
+                </td>
+                <td data-label={texts.status}>
                   {texts.statuses[line.status]}
                   {line.status === 'refused' && line.message ? ` – ${line.message}` : ''}
                 </td>

@@ -1,5 +1,8 @@
 import type { Translate } from '../../i18n/translator';
 
+/** The codes the import route gives a file it cannot take (`ImportFileProblem`, and 413). */
+export type ImportProblemCode = 'empty' | 'header-only' | 'unreadable' | 'too-many-lines' | 'too-large';
+
 /** The texts of `ProjectFileActions`, from the dictionary (`files.*`). */
 export interface FileActionTexts {
   title: string;
@@ -13,6 +16,10 @@ export interface FileActionTexts {
   applied: string;
   notApplied: string;
   failed: string;
+  /** Said whenever an import changed nothing. */
+  nothingImported: string;
+  /** Why a file had nothing to import (`{line}`, `{max}` filled in by the form). */
+  problems: Record<ImportProblemCode, string>;
   report: string;
   line: string;
   catalogueNumber: string;
@@ -36,6 +43,14 @@ export const ENGLISH_FILE_ACTION_TEXTS: FileActionTexts = {
   applied: 'The lines were added to the project.',
   notApplied: 'Nothing was imported: correct the lines marked below and try again.',
   failed: 'The file could not be imported.',
+  nothingImported: 'Nothing was imported.',
+  problems: {
+    empty: 'The file has no lines.',
+    'header-only': 'The file has a header row but no lines below it.',
+    unreadable: 'Line {line} cannot be read: a quotation mark is not closed.',
+    'too-many-lines': 'The file has more than {max} lines: split it into several files.',
+    'too-large': 'The file is larger than {max} KB.',
+  },
   report: 'Import report',
   line: 'Line',
   catalogueNumber: 'Catalogue number',
@@ -45,7 +60,7 @@ export const ENGLISH_FILE_ACTION_TEXTS: FileActionTexts = {
     added: 'added',
     merged: 'duplicate merged',
     unknown: 'unknown catalogue number',
-    'bad-quantity': 'bad quantity',
+    'bad-quantity': 'invalid quantity',
     refused: 'refused',
   },
   readOnly: 'The project has been submitted: it can be exported, not changed.',
@@ -64,6 +79,14 @@ export function fileActionTexts(t: Translate): FileActionTexts {
     applied: t('files.applied'),
     notApplied: t('files.notApplied'),
     failed: t('files.failed'),
+    nothingImported: t('files.nothingImported'),
+    problems: {
+      empty: t('files.problem.empty'),
+      'header-only': t('files.problem.headerOnly'),
+      unreadable: t('files.problem.unreadable'),
+      'too-many-lines': t('files.problem.tooManyLines'),
+      'too-large': t('files.problem.tooLarge'),
+    },
     report: t('files.report'),
     line: t('files.line'),
     catalogueNumber: t('product.catalogueNumber'),
@@ -78,4 +101,28 @@ export function fileActionTexts(t: Translate): FileActionTexts {
     },
     readOnly: t('files.readOnly'),
   };
+}
+
+/** What the import route answers when it takes nothing from the file. */
+export interface ImportRefusal {
+  error?: string;
+  code?: string;
+  line?: number;
+  max?: number;
+}
+
+/**
+ * The sentence for an import that took nothing: always "Nothing was imported.", then why — in the page's
+ * language when the route gave a known code, else its own message, else the general failure.
+ */
+export function importFailureText(texts: FileActionTexts, refusal: ImportRefusal | null): string {
+  const code = refusal?.code;
+  const template =
+    code && Object.hasOwn(texts.problems, code) ? texts.problems[code as ImportProblemCode] : null;
+  const reason = template
+    ? template.replace(/\{(line|max)\}/g, (placeholder, name: 'line' | 'max') =>
+        String(refusal?.[name] ?? placeholder),
+      )
+    : refusal?.error || texts.failed;
+  return `${texts.nothingImported} ${reason}`;
 }
