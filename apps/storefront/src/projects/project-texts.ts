@@ -3,6 +3,7 @@ import type { LoginPromptTexts } from '../auth/login-prompt';
 import type { Translate } from '../i18n/translator';
 import type { StockTexts } from '../product/stock-note';
 import { localizedPath } from '../routing/locales';
+import type { RecommendationTexts } from '../search/recommendation-section';
 
 /**
  * The dictionary texts (`projects.*`) of the project screens and the add-to-project dialog, built once on
@@ -135,6 +136,8 @@ export interface ProjectScreenTexts {
   /** "The project could not be changed: {message}" */
   failed: string;
   regions: Record<string, string>;
+  /** The widgets an empty project shows (recently viewed, trending). */
+  recommendations: { recent: RecommendationTexts; trending: RecommendationTexts };
 }
 
 export function addToProjectSetup(t: Translate, locale: LocaleCode, region: Region): AddToProjectSetup {
@@ -269,6 +272,18 @@ export function projectScreenTexts(
     notFound: t('projects.notFound'),
     failed: t('projects.failed', { message: '{message}' }),
     regions,
+    recommendations: {
+      recent: {
+        title: t('recommend.recent.title'),
+        empty: t('recommend.recent.empty'),
+        catalogueNumber: t('product.catalogueNumber'),
+      },
+      trending: {
+        title: t('recommend.trending.title'),
+        empty: t('recommend.trending.empty'),
+        catalogueNumber: t('product.catalogueNumber'),
+      },
+    },
   };
 }
 
