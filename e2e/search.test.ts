@@ -9,7 +9,7 @@ import { ServerContentBlocks } from '../apps/storefront/src/search/server-blocks
 import { CSS_PAYLOADS, XSS_PAYLOADS } from '../apps/storefront/src/search/xss-corpus';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
-import { logInThroughThePage } from './harness/project-journey';
+import { addableWithoutSpecs, logInThroughThePage } from './harness/project-journey';
 import { passwordToken, type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
 // biome-ignore lint/suspicious/noExplicitAny: event bodies read by the personalisation test
@@ -609,9 +609,11 @@ describe('search', () => {
     return order.ID;
   }
 
-  /** A recommendation section once its box was filled; its product links' hrefs. */
+  /** A recommendation section, scrolled to and filled; its product links' paths. */
   async function widgetProducts(page: Page, rfkId: string): Promise<string[]> {
     const section = page.locator(`[data-recommend="${rfkId}"]`);
+    // The widgets load when they come near the viewport.
+    await section.scrollIntoViewIfNeeded();
     await expect
       .poll(() => section.getAttribute('data-recommend-state'), { timeout: 20_000 })
       .toMatch(/^(shown|empty)$/);
@@ -622,10 +624,26 @@ describe('search', () => {
 
   it('personalisation: page views and identity stored only with consent, session cookies, widgets with real products and events, questions', async () => {
     const token = await passwordToken(site, 'engineer');
-    const listed = await fetch(`${site.url}/ordercloud/v1/me/products?pageSize=100&search=conduit`, {
-      headers: { authorization: `Bearer ${token}` },
+    // Two public conduit products (as a visitor's search finds them) that a project takes without specs.
+    const found = await fetch(`${site.url}/discover/api/discover/v2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        context: { locale: { country: 'us', language: 'en' } },
+        widget: {
+          items: [
+            { entity: 'product', rfk_id: 'rfkid_7', search: { query: { keyphrase: 'conduit' }, limit: 30 } },
+          ],
+        },
+      }),
     });
-    const ids = ((await listed.json()) as { Items: Array<{ ID: string }> }).Items.map((item) => item.ID);
+    const candidates =
+      ((await found.json()) as { widgets: Array<{ content: Array<{ id: string }> }> }).widgets[0]?.content ??
+      [];
+    const ids: string[] = [];
+    for (const { id } of candidates) {
+      if (ids.length < 2 && (await addableWithoutSpecs(site, token, id))) ids.push(id);
+    }
     const [first, second] = ids;
     if (!first || !second) throw new Error('too few conduit products');
     const productPathOf = (id: string) => `/product/${encodeURIComponent(id)}`;
@@ -746,15 +764,27 @@ describe('search', () => {
         });
 
       // Home: recently viewed lists this visitor's product pages, newest first; trending has products.
-      await page.goto(`${site.url}/`);
-      expect((await widgetProducts(page, 'rfkid_4')).slice(0, 3)).toEqual([
-        target,
-        productPathOf(second),
-        productPathOf(first),
-      ]);
+      const targetId = target.split('/').pop() ?? '';
       await expect
-        .poll(async () => (await widgetProducts(page, 'rfkid_2')).length > 0, { timeout: 20_000 })
-        .toBe(true);
+        .poll(() =>
+          publishes.find((p) =>
+            p.events.some((e) => e.name === 'entity_page' && e.value.entities[0].id === targetId),
+          ),
+        )
+        .toMatchObject({ stored: 1 });
+      await page.goto(`${site.url}/`);
+      const viewed = [...new Set([target, productPathOf(second), productPathOf(first)])];
+      expect((await widgetProducts(page, 'rfkid_4')).slice(0, viewed.length)).toEqual(viewed);
+      // Trending is recomputed from the events at most every 5 s.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return (await widgetProducts(page, 'rfkid_2')).length;
+          },
+          { timeout: 30_000, intervals: [2000] },
+        )
+        .toBeGreaterThan(0);
       expect(await axeViolations(page)).toEqual([]);
 
       // A family page answers the questions of its range.

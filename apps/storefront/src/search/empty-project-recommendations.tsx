@@ -19,7 +19,8 @@ export function EmptyProjectRecommendations({ locale, texts }: EmptyProjectRecom
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const code = localeFromSegmentIgnoringCase(locale);
-    if (code && box.current) fillRecommendationSlots(code, box.current);
+    if (!code || !box.current) return undefined;
+    return fillRecommendationSlots(code, box.current);
   }, [locale]);
   return (
     <div ref={box} className="project__recommendations">

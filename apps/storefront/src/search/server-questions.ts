@@ -41,8 +41,9 @@ export function questionsOf(widget: { answer?: unknown; related_questions?: unkn
 }
 
 /**
- * The questions for a page: the first keyphrase (most specific first: the family's name, then its
- * range's) that the FAQs answer; none when no keyphrase matches or the service is unavailable.
+ * The questions for a page: those of the first keyphrase (most specific first: the page's category
+ * name, then each level up to its range's) that the FAQs answer; none when no keyphrase matches or the
+ * service is unavailable.
  */
 export async function pageQuestions(
   locale: LocaleCode,

@@ -5,8 +5,7 @@ import { deleteCookie, readCookie, writeCookie } from '../browser/cookies';
 import { BROWSER_ID_COOKIE, newUuid } from './browser-id';
 import { CONSENT_COOKIE, type ConsentChoice, consentChoiceOf, trackingEnabled } from './consent';
 import { disableAnalytics } from './data-layer';
-import { DISCOVERY_SESSION_COOKIES } from './discovery-session';
-import { IDENTIFIED_KEY } from './personalize-events';
+import { DISCOVERY_SESSION_COOKIES, IDENTIFIED_KEY } from './discovery-session';
 
 /**
  * The tracking choice in the browser, shared by the banner, the scripts and the page-view tracker:

@@ -10,6 +10,12 @@ export const SESSION_COUNTER_COOKIE = '__rutma';
 export const SESSION_MARKER_COOKIE = '__rutmb';
 export const DISCOVERY_SESSION_COOKIES = [SESSION_COUNTER_COOKIE, SESSION_MARKER_COOKIE] as const;
 
+/**
+ * The email this tab last sent the personalisation identity event for (session storage): one identity
+ * per tab session, not per page; cleared with the cookies when consent is withdrawn.
+ */
+export const IDENTIFIED_KEY = 'personalizeIdentified';
+
 /** Spec §9: discovery session cookies last 30 minutes. */
 export const DISCOVERY_SESSION_MS = 1_800_000;
 export const DISCOVERY_SESSION_SECONDS = DISCOVERY_SESSION_MS / 1000;

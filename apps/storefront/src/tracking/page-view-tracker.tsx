@@ -15,7 +15,6 @@ import { pushToDataLayer } from './data-layer';
 import { deviceCategory } from './device-category';
 import { USER_TOKEN_COOKIE } from './login-status';
 import { pageViewEvent } from './page-view';
-import { sendPersonalizeEvents, touchDiscoverySession } from './personalize-tracking';
 import { pointOfSale } from './point-of-sale';
 import { CURRENT_PAGE_KEY, PREVIOUS_PAGE_KEY, pageUrlWithoutQuery, previousPageAfter } from './previous-page';
 
@@ -36,7 +35,8 @@ interface PageViewTrackerProps {
  * 2. moves previousPageURL in local storage on (spec §2, see previous-page.ts);
  * 3. puts the page's server-rendered SEO blocks in the head instead of the previous page's, and sends a
  *    widget view for each server-rendered content block when it first appears (`server-blocks-follow.ts`);
- * 4. loads the recommendation widgets' code when the page has a widget slot (`search/recommendation-section.tsx`);
+ * 4. loads the recommendation widgets' code when a widget of the page comes near the viewport
+ *    (`search/recommendation-slots.ts`);
  * 5. while tracking consent is on, makes sure the browser has its id, counts the page in the discovery
  *    session cookies, sends the personalisation page view (and identity) to the event service
  *    (`personalize-tracking.ts`) and pushes a page view into the data layer (spec §2, §4, §7, §9), one
@@ -60,8 +60,12 @@ export function PageViewTracker({
     recordPreviousPage();
     placeSeoBlocks(document);
     const stopBlockViews = watchBlockViews(document, (rfkId) => sendBlockView(rfkId, locale));
-    fillRecommendationSlots(locale);
-    if (!trackingAllowedNow()) return stopBlockViews;
+    const stopRecommendations = fillRecommendationSlots(locale);
+    const stop = () => {
+      stopBlockViews();
+      stopRecommendations();
+    };
+    if (!trackingAllowedNow()) return stop;
     ensureBrowserId();
     const frame = requestAnimationFrame(() => {
       if (!trackingAllowedNow()) return;
@@ -72,14 +76,20 @@ export function PageViewTracker({
         viewportWidth: window.innerWidth,
         maxTouchPoints: navigator.maxTouchPoints,
       };
-      touchDiscoverySession(now);
-      sendPersonalizeEvents({
+      const personalize = {
         locale,
         currency,
         pointOfSale: pointOfSale(siteName, path),
         device: deviceCategory(device),
         now,
-      });
+      };
+      void import('./personalize-tracking')
+        .then(({ sendPersonalizeEvents, touchDiscoverySession }) => {
+          if (!trackingAllowedNow()) return;
+          touchDiscoverySession(now);
+          sendPersonalizeEvents(personalize);
+        })
+        .catch((error: unknown) => console.error('[tracking] personalisation events not sent', error));
       pushToDataLayer(
         pageViewEvent({
           path,
@@ -97,7 +107,7 @@ export function PageViewTracker({
     });
     return () => {
       cancelAnimationFrame(frame);
-      stopBlockViews();
+      stop();
     };
   }, [pathname, details, locale, language, currency, region, siteName]);
 

@@ -14,9 +14,6 @@ import type { DeviceCategory } from './device-category';
 /** Spec §7: page views for channels WEB and MOBILE_WEB. */
 export type PersonalizeChannel = 'WEB' | 'MOBILE_WEB';
 
-/** The email this tab last sent an identity event for (session storage): one per tab session, not per page. */
-export const IDENTIFIED_KEY = 'personalizeIdentified';
-
 /** The sub-type that tells the personalisation events apart from the search widgets' own. */
 export const PERSONALIZE_SUB_TYPE = 'personalize';
 

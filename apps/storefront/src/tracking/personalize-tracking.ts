@@ -7,6 +7,7 @@ import type { DeviceCategory } from './device-category';
 import {
   DISCOVERY_SESSION_SECONDS,
   formatSessionCounter,
+  IDENTIFIED_KEY,
   nextDiscoverySession,
   SESSION_COUNTER_COOKIE,
   SESSION_MARKER_COOKIE,
@@ -14,12 +15,16 @@ import {
 } from './discovery-session';
 import { loginStatusFromToken, USER_TOKEN_COOKIE } from './login-status';
 import {
-  IDENTIFIED_KEY,
   identityFromCookies,
   personalizeChannel,
   personalizeIdentity,
   personalizePageView,
 } from './personalize-events';
+
+/**
+ * The personalisation layer's work on each page view, loaded by the page-view tracker after the paint
+ * (never in a page's first-load JavaScript).
+ */
 
 /** One more page view in the discovery session cookies (30 minutes from now); needs the browser id. */
 export function touchDiscoverySession(now: number): void {

@@ -128,11 +128,13 @@ export default async function ProductPage({ params }: ProductPageProps) {
     cacheTags.content('site', locale),
   ]);
   const t = createTranslator(dictionary);
-  // Most specific first: the product's own family, then its range (spec §9: related questions limit 5).
-  const questions = await pageQuestions(locale, `/product/${product.id}`, [
-    category?.trail.at(-1)?.name ?? '',
-    category?.trail[0]?.name ?? '',
-  ]);
+  // Most specific first: the product's own category, then each level up to its range (spec §9: related
+  // questions limit 5).
+  const questions = await pageQuestions(
+    locale,
+    `/product/${product.id}`,
+    (category?.trail ?? []).map((level) => level.name).reverse(),
+  );
   const rows = specificationRows(product, attributes, t);
   const masterSpec = masterSpecText(product, attributes, t, siteName);
   const login = loginHref(locale, productPath(locale, product.id));

@@ -97,8 +97,8 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
     getMadeToOrderLabels(locale),
     sections.skus ? listFamilySkus(catalogId, category.id, query, info.language) : null,
     pageBlocks(locale, routePath),
-    // Most specific first: this family's name, then its range's (spec §9: related questions limit 5).
-    pageQuestions(locale, routePath, [category.name, category.trail[0]?.name ?? '']),
+    // Most specific first: this family's name, then each level up to its range's (spec §9: limit 5).
+    pageQuestions(locale, routePath, category.trail.map((level) => level.name).reverse()),
   ]);
   const t = createTranslator(dictionary);
   return (
