@@ -572,8 +572,13 @@ describe('search', () => {
   /** Each event publish of the page: the events it carried and how many the service stored. */
   function recordPublishes(
     page: Page,
-  ): Array<{ events: Array<Record<string, Json>>; stored: number; auth: boolean }> {
-    const publishes: Array<{ events: Array<Record<string, Json>>; stored: number; auth: boolean }> = [];
+  ): Array<{ events: Array<Record<string, Json>>; status: number; stored: number; auth: boolean }> {
+    const publishes: Array<{
+      events: Array<Record<string, Json>>;
+      status: number;
+      stored: number;
+      auth: boolean;
+    }> = [];
     page.on('response', async (response) => {
       const request = response.request();
       if (!request.url().includes('/discover/api/event/v4/publish')) return;
@@ -581,6 +586,8 @@ describe('search', () => {
       const answer = (await response.json().catch(() => ({}))) as { stored?: number };
       publishes.push({
         events: Array.isArray(body) ? body : [body],
+        status: response.status(),
+        // -1 when the page left before the body could be read (a click that navigates).
         stored: answer.stored ?? -1,
         auth: (request.headers().authorization ?? '').startsWith('Bearer '),
       });
@@ -750,7 +757,7 @@ describe('search', () => {
       await expect
         .poll(() => publishes.find((p) => p.events.some((e) => e.name === 'widget' && e.action === 'click')))
         .toMatchObject({
-          stored: 1,
+          status: 200,
           events: [
             {
               action_cause: 'entity',
