@@ -797,6 +797,15 @@ describe('search', () => {
       // A family page answers the questions of its range.
       await page.goto(`${site.url}/products/conduit-fittings`);
       expect(await page.locator('section.questions details').count()).toBeGreaterThan(0);
+
+      // Withdrawing consent takes the tracking identity: the browser id and both session cookies.
+      await page.getByRole('button', { name: 'Cookie settings' }).click();
+      await page
+        .getByRole('region', { name: 'Your privacy choices' })
+        .getByRole('button', { name: 'Decline analytics' })
+        .click();
+      const left = (await phone.cookies()).map((cookie) => cookie.name);
+      for (const name of ['__ruid', '__rutma', '__rutmb']) expect(left).not.toContain(name);
     } finally {
       await phone.close();
     }

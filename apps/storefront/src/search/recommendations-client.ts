@@ -98,6 +98,8 @@ function render(slot: HTMLElement, locale: LocaleCode, products: RecommendedProd
     link.className = 'recommendations__link';
     link.href = productPath(locale, product.id);
     link.textContent = product.name;
+    // The card shows two lines of a long name; the whole name on hover (screen readers read it all).
+    link.title = product.name;
     link.addEventListener('click', () => sendClick(locale, rfkId, product.id, index));
     const number = document.createElement('span');
     number.className = 'recommendations__number';
