@@ -789,7 +789,7 @@ describe('search', () => {
             await page.reload();
             return (await widgetProducts(page, 'rfkid_2')).length;
           },
-          { timeout: 30_000, intervals: [2000] },
+          { timeout: 30_000, interval: 2000 },
         )
         .toBeGreaterThan(0);
       expect(await axeViolations(page)).toEqual([]);
