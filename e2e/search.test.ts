@@ -19,8 +19,10 @@ type Json = any;
  * The storefront's search through the official SDK against our search service, in Chromium: the header's
  * preview (combobox keys, Escape, no axe violations while open); the results page — search, filter by a
  * facet (its count is the new total), sort, page, back, open a result — with its state in the URL and
- * no axe violations; widget view/click events only with tracking consent; and the XSS corpus served as
- * HTML, banner and SEO widgets (the service's answer replaced in the browser) running nothing.
+ * no axe violations; widget view/click events only with tracking consent; the XSS corpus served as
+ * HTML, banner and SEO widgets (the service's answer replaced in the browser) running nothing; and the
+ * personalisation of issue 22 item 17 (page views and identity stored only with consent, the discovery
+ * session cookies, the recommendation widgets with their events, questions and answers).
  */
 
 describe('search', () => {
