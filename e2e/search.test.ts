@@ -10,14 +10,20 @@ import { CSS_PAYLOADS, XSS_PAYLOADS } from '../apps/storefront/src/search/xss-co
 import { artifactPath } from './harness/artifacts';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
-import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
+import { addableWithoutSpecs, logInThroughThePage } from './harness/project-journey';
+import { passwordToken, type RunningSite, startSite, temporaryDataDir } from './harness/site';
+
+// biome-ignore lint/suspicious/noExplicitAny: event bodies read by the personalisation test
+type Json = any;
 
 /**
  * The storefront's search through the official SDK against our search service, in Chromium: the header's
  * preview (combobox keys, Escape, no axe violations while open); the results page — search, filter by a
  * facet (its count is the new total), sort, page, back, open a result — with its state in the URL and
- * no axe violations; widget view/click events only with tracking consent; and the XSS corpus served as
- * HTML, banner and SEO widgets (the service's answer replaced in the browser) running nothing.
+ * no axe violations; widget view/click events only with tracking consent; the XSS corpus served as
+ * HTML, banner and SEO widgets (the service's answer replaced in the browser) running nothing; and the
+ * personalisation of issue 22 item 17 (page views and identity stored only with consent, the discovery
+ * session cookies, the recommendation widgets with their events, questions and answers).
  */
 
 describe('search', () => {
@@ -599,6 +605,293 @@ describe('search', () => {
       expect(dialogs).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+  /** Each event publish of the page: the events it carried and how many the service stored. */
+  function recordPublishes(
+    page: Page,
+  ): Array<{ events: Array<Record<string, Json>>; status: number; stored: number; auth: boolean }> {
+    const publishes: Array<{
+      events: Array<Record<string, Json>>;
+      status: number;
+      stored: number;
+      auth: boolean;
+    }> = [];
+    page.on('response', async (response) => {
+      const request = response.request();
+      if (!request.url().includes('/discover/api/event/v4/publish')) return;
+      const body = request.postDataJSON() as Record<string, Json> | Array<Record<string, Json>>;
+      const answer = (await response.json().catch(() => ({}))) as { stored?: number };
+      publishes.push({
+        events: Array.isArray(body) ? body : [body],
+        status: response.status(),
+        // -1 when the page left before the body could be read (a click that navigates).
+        stored: answer.stored ?? -1,
+        auth: (request.headers().authorization ?? '').startsWith('Bearer '),
+      });
+    });
+    return publishes;
+  }
+
+  /** A project (an order with xp.projectName) of the token's user holding `products`, submitted or not. */
+  async function project(token: string, products: string[], submit: boolean): Promise<string> {
+    const call = async (path: string, body: unknown) => {
+      const answer = await fetch(`${site.url}/ordercloud/v1${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+      return (await answer.json()) as { ID: string };
+    };
+    const order = await call('/orders/Outgoing', {
+      xp: { projectName: `Recommend ${Date.now()}`, regionName: 'US' },
+    });
+    for (const productId of products) {
+      await call(`/orders/Outgoing/${order.ID}/lineitems`, { ProductID: productId, Quantity: 1 });
+    }
+    if (submit) await call(`/orders/Outgoing/${order.ID}/submit`, {});
+    return order.ID;
+  }
+
+  /** A recommendation section, scrolled to and filled; its product links' paths. */
+  async function widgetProducts(page: Page, rfkId: string): Promise<string[]> {
+    const section = page.locator(`[data-recommend="${rfkId}"]`);
+    // The widgets load when they come near the viewport.
+    await section.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => section.getAttribute('data-recommend-state'), { timeout: 20_000 })
+      .toMatch(/^(shown|empty)$/);
+    return section
+      .locator('.recommendations__link')
+      .evaluateAll((links) => links.map((link) => decodeURIComponent((link as HTMLAnchorElement).pathname)));
+  }
+
+  it('personalisation: page views and identity stored only with consent, session cookies, widgets with real products and events, questions', async () => {
+    const token = await passwordToken(site, 'engineer');
+    // Two public conduit products (as a visitor's search finds them) that a project takes without specs.
+    const found = await fetch(`${site.url}/discover/api/discover/v2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        context: { locale: { country: 'us', language: 'en' } },
+        widget: {
+          items: [
+            { entity: 'product', rfk_id: 'rfkid_7', search: { query: { keyphrase: 'conduit' }, limit: 30 } },
+          ],
+        },
+      }),
+    });
+    const candidates =
+      ((await found.json()) as { widgets: Array<{ content: Array<{ id: string }> }> }).widgets[0]?.content ??
+      [];
+    const ids: string[] = [];
+    for (const { id } of candidates) {
+      if (ids.length < 2 && (await addableWithoutSpecs(site, token, id))) ids.push(id);
+    }
+    const [first, second] = ids;
+    if (!first || !second) throw new Error('too few conduit products');
+    const productPathOf = (id: string) => `/product/${encodeURIComponent(id)}`;
+
+    // Consent off: no event leaves the page, no tracking cookie; the public widgets still answer.
+    const off = await newPage('off');
+    const offPublishes = recordPublishes(off.page);
+    try {
+      await off.page.goto(`${site.url}/`);
+      await widgetProducts(off.page, 'rfkid_2');
+      expect(await widgetProducts(off.page, 'rfkid_4')).toEqual([]);
+      expect(await off.page.locator('[data-recommend="rfkid_4"] .recommendations__empty').textContent()).toBe(
+        'The products you look at will appear here.',
+      );
+      await off.page.waitForTimeout(1000);
+      expect(offPublishes).toEqual([]);
+      const names = (await off.context.cookies()).map((cookie) => cookie.name);
+      for (const name of ['__ruid', '__rutma', '__rutmb']) expect(names).not.toContain(name);
+    } finally {
+      await off.context.close();
+    }
+
+    // Consent on, on a phone at 390 px: the MOBILE_WEB page view is stored with language and currency.
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    });
+    await phone.addCookies([{ name: 'tracking_consent', value: 'on', url: site.url }]);
+    const page = await phone.newPage();
+    const publishes = recordPublishes(page);
+    const pageViews = () =>
+      publishes.flatMap((p) =>
+        p.events.filter((e) => e.name === 'page').map((e) => ({ event: e, stored: p.stored })),
+      );
+    try {
+      await page.goto(`${site.url}/fr-ca`);
+      await expect.poll(() => pageViews().length).toBe(1);
+      const frView = pageViews()[0] as { event: Json; stored: number };
+      expect(frView.stored).toBe(1);
+      expect(frView.event).toMatchObject({
+        action: 'view',
+        action_sub_type: 'personalize',
+        value: {
+          context: { page: { uri: '/', locale_country: 'ca', locale_language: 'fr' } },
+          custom_attributes: { channel: 'MOBILE_WEB', language: 'FR', currency: 'CAD' },
+        },
+      });
+      // The browser id (365 days) and the discovery session cookies (30 minutes, spec §9).
+      const cookies = new Map((await phone.cookies()).map((cookie) => [cookie.name, cookie]));
+      const now = Date.now() / 1000;
+      const browserId = cookies.get('__ruid');
+      expect(browserId?.expires ?? 0).toBeGreaterThan(now + 364 * 86_400);
+      for (const name of ['__rutma', '__rutmb']) {
+        const expires = cookies.get(name)?.expires ?? 0;
+        expect(expires, name).toBeGreaterThan(now + 1800 - 120);
+        expect(expires, name).toBeLessThan(now + 1800 + 120);
+      }
+      expect(cookies.get('__rutma')?.value).toMatch(
+        new RegExp(`^${browserId?.value}\\.\\d+\\.\\d+\\.1\\.1\\.1$`),
+      );
+      expect(cookies.get('__rutmb')?.value).toBe('11111');
+      expect(frView.event.uuid).toBe(browserId?.value);
+
+      // Two product pages: the second one's similar products are real products with their own pages;
+      // questions and answers under them; a click on a similar product is stored with its position.
+      await page.goto(`${site.url}${productPathOf(first)}`);
+      await page.goto(`${site.url}${productPathOf(second)}`);
+      await expect
+        .poll(() => pageViews().at(-1)?.event.value.custom_attributes)
+        .toMatchObject({
+          channel: 'MOBILE_WEB',
+          language: 'EN',
+          currency: 'USD',
+          page: productPathOf(second),
+        });
+      const similar = await widgetProducts(page, 'rfkid_1');
+      expect(similar.length).toBeGreaterThan(0);
+      expect(similar).not.toContain(productPathOf(second));
+      const questions = page.locator('section.questions details');
+      expect(await questions.count()).toBeGreaterThan(0);
+      expect(await questions.count()).toBeLessThanOrEqual(6);
+      await questions.first().locator('summary').click();
+      expect(await questions.first().locator('.questions__answer').isVisible()).toBe(true);
+      await page.locator('[data-recommend="rfkid_1"]').scrollIntoViewIfNeeded();
+      await expect
+        .poll(() =>
+          publishes.find((p) =>
+            p.events.some((e) => e.name === 'widget' && e.action === 'view' && e.value.rfk_id === 'rfkid_1'),
+          ),
+        )
+        .toMatchObject({ stored: 1 });
+      expect(await axeViolations(page)).toEqual([]);
+      const firstSimilar = page.locator('[data-recommend="rfkid_1"] .recommendations__link').first();
+      const target = decodeURIComponent(
+        new URL((await firstSimilar.getAttribute('href')) ?? '', site.url).pathname,
+      );
+      await Promise.all([
+        page.waitForURL((url) => decodeURIComponent(url.pathname) === target),
+        firstSimilar.click(),
+      ]);
+      await expect
+        .poll(() => publishes.find((p) => p.events.some((e) => e.name === 'widget' && e.action === 'click')))
+        .toMatchObject({
+          status: 200,
+          events: [
+            {
+              action_cause: 'entity',
+              value: {
+                rfk_id: 'rfkid_1',
+                index: 0,
+                entities: [{ id: target.split('/').pop(), entity_type: 'product' }],
+              },
+            },
+          ],
+        });
+
+      // Home: recently viewed lists this visitor's product pages, newest first; trending has products.
+      const targetId = target.split('/').pop() ?? '';
+      await expect
+        .poll(() =>
+          publishes.find((p) =>
+            p.events.some((e) => e.name === 'entity_page' && e.value.entities[0].id === targetId),
+          ),
+        )
+        .toMatchObject({ stored: 1 });
+      await page.goto(`${site.url}/`);
+      const viewed = [...new Set([target, productPathOf(second), productPathOf(first)])];
+      expect((await widgetProducts(page, 'rfkid_4')).slice(0, viewed.length)).toEqual(viewed);
+      // Trending is recomputed from the events at most every 5 s.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return (await widgetProducts(page, 'rfkid_2')).length;
+          },
+          { timeout: 30_000, interval: 2000 },
+        )
+        .toBeGreaterThan(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // A family page answers the questions of its range.
+      await page.goto(`${site.url}/products/conduit-fittings`);
+      expect(await page.locator('section.questions details').count()).toBeGreaterThan(0);
+
+      // Withdrawing consent takes the tracking identity: the browser id and both session cookies.
+      await page.getByRole('button', { name: 'Cookie settings' }).click();
+      await page
+        .getByRole('region', { name: 'Your privacy choices' })
+        .getByRole('button', { name: 'Decline analytics' })
+        .click();
+      const left = (await phone.cookies()).map((cookie) => cookie.name);
+      for (const name of ['__ruid', '__rutma', '__rutmb']) expect(left).not.toContain(name);
+    } finally {
+      await phone.close();
+    }
+
+    // Signed in (desktop): the identity event with email, names and role goes with the WEB page view,
+    // under the user's token, and is stored; often quoted together and the empty project's widgets.
+    const desktop = await browser.newContext();
+    await desktop.addCookies([{ name: 'tracking_consent', value: 'on', url: site.url }]);
+    const signedIn = await desktop.newPage();
+    const signedInPublishes = recordPublishes(signedIn);
+    try {
+      await project(token, [first, second], true);
+      const empty = await project(token, [], false);
+      await logInThroughThePage(signedIn, site, 'engineer', 'Buyer#2026', productPathOf(first));
+      await expect
+        .poll(() => signedInPublishes.find((p) => p.events.some((e) => e.action === 'identify')))
+        .toMatchObject({ stored: 2, auth: true });
+      const jar = new Map(
+        (await desktop.cookies()).map((cookie) => [cookie.name, decodeURIComponent(cookie.value)]),
+      );
+      const identify = signedInPublishes
+        .flatMap((p) => p.events)
+        .find((e) => e.action === 'identify') as Json;
+      expect(identify).toMatchObject({
+        name: 'login',
+        value: {
+          context: { user: { email: jar.get('UserEmail') } },
+          custom_attributes: {
+            channel: 'WEB',
+            language: 'EN',
+            currency: 'USD',
+            email: jar.get('UserEmail'),
+            first_name: 'Priya',
+            last_name: 'Raman',
+            role: 'Engineer',
+          },
+        },
+      });
+      expect(await widgetProducts(signedIn, 'rfkid_3')).toContain(productPathOf(second));
+      await signedIn.goto(`${site.url}/projects/${encodeURIComponent(empty)}`);
+      expect((await widgetProducts(signedIn, 'rfkid_4')).length).toBeGreaterThan(0);
+      expect(await axeViolations(signedIn)).toEqual([]);
+      // One identity per tab session, not per page.
+      expect(signedInPublishes.flatMap((p) => p.events).filter((e) => e.action === 'identify')).toHaveLength(
+        1,
+      );
+    } finally {
+      await desktop.close();
     }
   });
 });

@@ -70,7 +70,7 @@ export async function submitLoginForm(page: Page, username: string, password: st
  * spec choices, so a product with a required spec that has no default option or value is refused with
  * the commerce service's message — the journey uses products without one.
  */
-async function addableWithoutSpecs(site: RunningSite, token: string, sku: string): Promise<boolean> {
+export async function addableWithoutSpecs(site: RunningSite, token: string, sku: string): Promise<boolean> {
   const response = await fetch(`${site.url}/ordercloud/v1/me/products/${encodeURIComponent(sku)}/specs`, {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -4,6 +4,7 @@ import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tan
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { lineStockNote, stockUnitsOf } from '../product/stock-note';
+import { EmptyProjectRecommendations } from '../search/empty-project-recommendations';
 import type { ClientStores } from './client-state';
 import { ConfirmDialog } from './confirm-dialog';
 import { type ClientProject, ProjectCallError, type ProjectLine, projectApi } from './project-api';
@@ -226,6 +227,9 @@ function Worksheet({
           </>
         )}
       </div>
+      {unsubmitted && lines.length === 0 && (
+        <EmptyProjectRecommendations locale={locale} texts={texts.recommendations} />
+      )}
       {confirming && (
         <ConfirmDialog
           title={confirming === 'delete' ? texts.confirmDelete.title : texts.confirmSubmit.title}

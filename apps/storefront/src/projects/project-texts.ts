@@ -3,6 +3,7 @@ import type { LoginPromptTexts } from '../auth/login-prompt';
 import type { Translate } from '../i18n/translator';
 import type { StockTexts } from '../product/stock-note';
 import { localizedPath } from '../routing/locales';
+import type { RecommendationTexts } from '../search/recommendation-section';
 
 /**
  * The dictionary texts (`projects.*`) of the project screens and the add-to-project dialog, built once on
@@ -141,6 +142,8 @@ export interface ProjectScreenTexts {
   regions: Record<string, string>;
   /** Projects of other regions (issue 22 item 11); `open` has `{project}` and `{region}`. */
   otherRegions: OtherRegionTexts;
+  /** The widgets an empty project shows (recently viewed, trending). */
+  recommendations: { recent: RecommendationTexts; trending: RecommendationTexts };
 }
 
 export interface OtherRegionTexts {
@@ -293,6 +296,18 @@ export function projectScreenTexts(
     failed: t('projects.failed', { message: '{message}' }),
     regions,
     otherRegions: otherRegionTexts(t),
+    recommendations: {
+      recent: {
+        title: t('recommend.recent.title'),
+        empty: t('recommend.recent.empty'),
+        catalogueNumber: t('product.catalogueNumber'),
+      },
+      trending: {
+        title: t('recommend.trending.title'),
+        empty: t('recommend.trending.empty'),
+        catalogueNumber: t('product.catalogueNumber'),
+      },
+    },
   };
 }
 

@@ -10,6 +10,11 @@ import type { LocaleCode } from '@catalogue/dataset/model';
 export const RFK_ID = {
   searchResults: 'rfkid_7',
   previewSearch: 'rfkid_6',
+  similar: 'rfkid_1',
+  trending: 'rfkid_2',
+  together: 'rfkid_3',
+  recentlyViewed: 'rfkid_4',
+  questions: 'rfkid_qa',
 } as const;
 
 /**

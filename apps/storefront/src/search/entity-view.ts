@@ -27,16 +27,54 @@ export function widgetViewEvent(input: PageEventInput & { rfkId: string }): Reco
   return pageEvent('widget', input, { entity: 'content', rfk_id: input.rfkId, entities: [] });
 }
 
+/**
+ * A recommendation widget's view with the products it shows (the SDK's `trackViewEvent(rfkId, entity,
+ * {items})`), sent once when the widget first appears 20 %.
+ */
+export function recommendationViewEvent(
+  input: PageEventInput & { rfkId: string; productIds: readonly string[] },
+): Record<string, unknown> {
+  return pageEvent('widget', input, {
+    entity: 'product',
+    rfk_id: input.rfkId,
+    entities: input.productIds.map((id) => ({ id, entity_type: 'product' })),
+  });
+}
+
+/**
+ * A click on one product of a recommendation widget (the SDK's `trackRecommendationClickEntityEvent`):
+ * cause `entity`, the product's 0-based position as `index` (spec §5 requires it).
+ */
+export function recommendationClickEvent(
+  input: PageEventInput & { rfkId: string; productId: string; index: number },
+): Record<string, unknown> {
+  return {
+    ...pageEvent(
+      'widget',
+      input,
+      {
+        entity: 'product',
+        rfk_id: input.rfkId,
+        index: input.index,
+        entities: [{ id: input.productId, entity_type: 'product' }],
+      },
+      'click',
+    ),
+    action_cause: 'entity',
+  };
+}
+
 /** A view event's envelope, and its context as the SDK's `EventContext.toJson()` gives it. */
 function pageEvent(
   name: string,
   input: PageEventInput,
   value: Record<string, unknown>,
+  action: 'view' | 'click' = 'view',
 ): Record<string, unknown> {
   const { country, language } = searchLocaleOf(input.locale as Parameters<typeof searchLocaleOf>[0]);
   return {
     name,
-    action: 'view',
+    action,
     uuid: input.uuid,
     client_time_ms: input.now,
     value: {

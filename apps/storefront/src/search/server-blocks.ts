@@ -38,7 +38,7 @@ export interface PageBlocks {
   seo: Array<{ rfkId: string; html: string }>;
 }
 
-interface WireWidget {
+export interface WireWidget {
   rfk_id?: unknown;
   type?: unknown;
   entity?: unknown;
@@ -61,7 +61,8 @@ function serverSanitisers(): Promise<{ sanitisers: Sanitisers; document: Documen
   return sanitisers;
 }
 
-async function discover(body: unknown): Promise<WireWidget[]> {
+/** One in-process request to the search service's discover endpoint; the answer's widgets. */
+export async function discover(body: unknown): Promise<WireWidget[]> {
   const answer = await callService('search', '/api/discover/v2', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -35,7 +35,7 @@ interface SiteShellProps {
 export async function SiteShell({ locale, children }: SiteShellProps) {
   const [content, locales] = await Promise.all([getShellContent(locale), getLocales()]);
   const { locale: info, siteName, footer, dictionary, regions, menu } = content;
-  const { catalogId } = await getRegionInfo(info.region);
+  const { catalogId, currency } = await getRegionInfo(info.region);
   await tagPage([
     cacheTags.contentType('locale'),
     cacheTags.contentType('region'),
@@ -87,6 +87,7 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
         <PageViewTracker
           locale={locale}
           language={info.language}
+          currency={currency}
           region={info.region}
           siteName={siteName}
           locationDetails={locationDetailsOf(info)}

@@ -5,6 +5,7 @@ import { deleteCookie, readCookie, writeCookie } from '../browser/cookies';
 import { BROWSER_ID_COOKIE, newUuid } from './browser-id';
 import { CONSENT_COOKIE, type ConsentChoice, consentChoiceOf, trackingEnabled } from './consent';
 import { disableAnalytics } from './data-layer';
+import { DISCOVERY_SESSION_COOKIES, IDENTIFIED_KEY } from './discovery-session';
 
 /**
  * The tracking choice in the browser, shared by the banner, the scripts and the page-view tracker:
@@ -65,14 +66,17 @@ export function ensureBrowserId(): void {
 }
 
 /**
- * Records the visitor's choice. On: the browser gets its id. Off: the id is deleted and analytics is told
- * to stop; the page-view tracker checks the choice before every push, so nothing more is sent.
+ * Records the visitor's choice. On: the browser gets its id. Off: the tracking identity goes — the id,
+ * the discovery session cookies and the tab's identity mark — and analytics is told to stop; the
+ * page-view tracker checks the choice before every push, so nothing more is sent (spec §4).
  */
 export function chooseConsent(choice: ConsentChoice): void {
   writeCookie(CONSENT_COOKIE, choice);
   if (choice === 'on') ensureBrowserId();
   else {
     deleteCookie(BROWSER_ID_COOKIE);
+    for (const name of DISCOVERY_SESSION_COOKIES) deleteCookie(name);
+    sessionStorage.removeItem(IDENTIFIED_KEY);
     disableAnalytics();
   }
   settingsOpen = false;

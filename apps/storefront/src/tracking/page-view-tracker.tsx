@@ -1,22 +1,28 @@
 'use client';
 
+import type { LocaleCode } from '@catalogue/dataset/model';
 import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
 import { readCookie, writeCookie } from '../browser/cookies';
 import { LOCATION_DETAILS_COOKIE, type LocationDetails } from '../localisation/location-details';
 import { splitLocalePath } from '../routing/locales';
 import { widgetViewEvent } from '../search/entity-view';
+import { fillRecommendationSlots } from '../search/recommendation-slots';
 import { sendSearchEvent } from '../search/send-event';
 import { placeSeoBlocks, watchBlockViews } from '../search/server-blocks-follow';
 import { ensureBrowserId, trackingAllowedNow } from './consent-store';
 import { pushToDataLayer } from './data-layer';
+import { deviceCategory } from './device-category';
 import { USER_TOKEN_COOKIE } from './login-status';
 import { pageViewEvent } from './page-view';
+import { pointOfSale } from './point-of-sale';
 import { CURRENT_PAGE_KEY, PREVIOUS_PAGE_KEY, pageUrlWithoutQuery, previousPageAfter } from './previous-page';
 
 interface PageViewTrackerProps {
-  locale: string;
+  locale: LocaleCode;
   language: string;
+  /** The region's currency (ISO 4217), for the personalisation events. */
+  currency: string;
   region: string;
   siteName: string;
   locationDetails: LocationDetails;
@@ -29,13 +35,18 @@ interface PageViewTrackerProps {
  * 2. moves previousPageURL in local storage on (spec §2, see previous-page.ts);
  * 3. puts the page's server-rendered SEO blocks in the head instead of the previous page's, and sends a
  *    widget view for each server-rendered content block when it first appears (`server-blocks-follow.ts`);
- * 4. while tracking consent is on, makes sure the browser has its id and pushes a page view into the
- *    data layer (spec §2, §4, §9), one animation frame later so the new page's title is in place.
+ * 4. loads the recommendation widgets' code when a widget of the page comes near the viewport
+ *    (`search/recommendation-slots.ts`);
+ * 5. while tracking consent is on, makes sure the browser has its id, counts the page in the discovery
+ *    session cookies, sends the personalisation page view (and identity) to the event service
+ *    (`personalize-tracking.ts`) and pushes a page view into the data layer (spec §2, §4, §7, §9), one
+ *    animation frame later so the new page's title is in place.
  * Renders nothing.
  */
 export function PageViewTracker({
   locale,
   language,
+  currency,
   region,
   siteName,
   locationDetails,
@@ -49,13 +60,39 @@ export function PageViewTracker({
     recordPreviousPage();
     placeSeoBlocks(document);
     const stopBlockViews = watchBlockViews(document, (rfkId) => sendBlockView(rfkId, locale));
-    if (!trackingAllowedNow()) return stopBlockViews;
+    const stopRecommendations = fillRecommendationSlots(locale);
+    const stop = () => {
+      stopBlockViews();
+      stopRecommendations();
+    };
+    if (!trackingAllowedNow()) return stop;
     ensureBrowserId();
     const frame = requestAnimationFrame(() => {
       if (!trackingAllowedNow()) return;
+      const now = Date.now();
+      const path = splitLocalePath(location.pathname).path;
+      const device = {
+        userAgent: navigator.userAgent,
+        viewportWidth: window.innerWidth,
+        maxTouchPoints: navigator.maxTouchPoints,
+      };
+      const personalize = {
+        locale,
+        currency,
+        pointOfSale: pointOfSale(siteName, path),
+        device: deviceCategory(device),
+        now,
+      };
+      void import('./personalize-tracking')
+        .then(({ sendPersonalizeEvents, touchDiscoverySession }) => {
+          if (!trackingAllowedNow()) return;
+          touchDiscoverySession(now);
+          sendPersonalizeEvents(personalize);
+        })
+        .catch((error: unknown) => console.error('[tracking] personalisation events not sent', error));
       pushToDataLayer(
         pageViewEvent({
-          path: splitLocalePath(location.pathname).path,
+          path,
           url: pageUrlWithoutQuery(location.href),
           title: document.title,
           locale,
@@ -63,20 +100,16 @@ export function PageViewTracker({
           region,
           siteName,
           userToken: readCookie(USER_TOKEN_COOKIE),
-          device: {
-            userAgent: navigator.userAgent,
-            viewportWidth: window.innerWidth,
-            maxTouchPoints: navigator.maxTouchPoints,
-          },
-          nowMs: Date.now(),
+          device,
+          nowMs: now,
         }),
       );
     });
     return () => {
       cancelAnimationFrame(frame);
-      stopBlockViews();
+      stop();
     };
-  }, [pathname, details, locale, language, region, siteName]);
+  }, [pathname, details, locale, language, currency, region, siteName]);
 
   return null;
 }

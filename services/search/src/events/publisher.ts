@@ -35,7 +35,8 @@ function forbidden(message: string, index: number | null): Attribution {
 /**
  * Who each event is about, from the publisher's proven identity, never from the body alone: a signed-in
  * user's events are theirs (a `user_id` naming someone else is refused); a visitor without a user token
- * cannot name a user at all (anyone could otherwise feed or read another user's "recently viewed"); an
+ * cannot name a user at all (anyone could otherwise feed or read another user's "recently viewed") nor
+ * send an identity event (anyone could otherwise tie a stranger's email to their browser id); an
  * api key is a trusted back end and may name its own users. `batch` says whether the body was an array
  * (for the field named in a refusal).
  */
@@ -55,6 +56,12 @@ export function attribute(events: TrackedEvent[], publisher: Publisher, batch: b
       }
       out.push({ ...event, userId: user.userId, companyId: user.companyId, source });
       continue;
+    }
+    if (event.action === 'identify') {
+      return forbidden(
+        "An identity event says who the visitor is: publish it with that user's commerce token (Authorization: Bearer …).",
+        index,
+      );
     }
     if (event.userId !== null) {
       return forbidden(

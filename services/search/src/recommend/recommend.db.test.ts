@@ -220,26 +220,34 @@ describe('trending (rfkid_2) and recently viewed (rfkid_4) from published events
   });
 });
 
-describe('often added to the same project (rfkid_3)', () => {
+/** Projects of one user each, as the commerce service stores them; `submitted` ones were sent for quote. */
+async function insertProjects(projects: Record<string, string[]>, submitted: boolean): Promise<void> {
+  for (const [id, products] of Object.entries(projects)) {
+    await search.database.db.insert(orders).values({
+      id,
+      fromCompanyType: 'buyer',
+      fromCompanyId: 'B1',
+      fromUserId: `U-${id}`,
+      ...(submitted ? { isSubmitted: true, status: 'Open', dateSubmitted: new Date() } : {}),
+    });
+    await search.database.db.insert(lineItems).values(
+      products.map((productId, i) => ({
+        orderId: id,
+        id: `L${i}`,
+        productId,
+        quantity: 1,
+        product: { ID: productId },
+      })),
+    );
+  }
+}
+
+describe('often quoted together (rfkid_3)', () => {
   it('ranks the products most people put in the same projects', async () => {
     const [a, b, c, d] = familyIn('CA', 4).map((doc) => doc.id);
     if (!a || !b || !c || !d) throw new Error('family too small');
     // Each project of another user: b shares projects with a for two people, c and d for one each.
-    const projects: Record<string, string[]> = { P1: [a, b, c], P2: [a, b], P3: [a, d], P4: [b, c] };
-    for (const [id, products] of Object.entries(projects)) {
-      await search.database.db
-        .insert(orders)
-        .values({ id, fromCompanyType: 'buyer', fromCompanyId: 'B1', fromUserId: `U-${id}` });
-      await search.database.db.insert(lineItems).values(
-        products.map((productId, i) => ({
-          orderId: id,
-          id: `L${i}`,
-          productId,
-          quantity: 1,
-          product: { ID: productId },
-        })),
-      );
-    }
+    await insertProjects({ P1: [a, b, c], P2: [a, b], P3: [a, d], P4: [b, c] }, true);
     const together = await recommend('rfkid_3', { product: a, locale: 'en-CA' });
     expect(together[0]).toBe(b);
     expect(together.slice(1).sort()).toEqual([c, d].sort());
@@ -256,6 +264,18 @@ describe('often added to the same project (rfkid_3)', () => {
     );
     expect(view.json).toMatchObject({ stored: 1 });
     expect(await recommend('rfkid_3', { locale: 'en-CA', uuid: 'visitor-together' })).toEqual([a]);
+  });
+
+  it('counts only projects submitted for quote, not drafts (defect: unsubmitted projects counted as quotes)', async () => {
+    const earlier = new Set(familyIn('CA', 4).map((doc) => doc.id));
+    const [p, q, r] = docs()
+      .filter((doc) => doc.scopes.includes('GB') && !earlier.has(doc.id))
+      .map((doc) => doc.id);
+    if (!p || !q || !r) throw new Error('too few products in GB');
+    // One quote holds p and q; two people's drafts (never sent) hold p and r.
+    await insertProjects({ Q1: [p, q] }, true);
+    await insertProjects({ D1: [p, r], D2: [p, r] }, false);
+    expect(await recommend('rfkid_3', { product: p, locale: 'en-GB' })).toEqual([q]);
   });
 
   it('answers an unknown recipe and a wrong entity as widget errors', async () => {

@@ -187,16 +187,21 @@ describe('trending (rfkid_2)', () => {
   });
 });
 
-describe('often added to the same project (rfkid_3)', () => {
+describe('often quoted together (rfkid_3)', () => {
   it('counts each user once, however many projects they fill with the same products', async () => {
     const [a, b, c] = publicDocs('US')
       .slice(20, 23)
       .map((d) => d.id);
     if (!a || !b || !c) throw new Error('too few products');
     const project = async (id: string, user: string, products: string[]) => {
-      await search.database.db
-        .insert(orders)
-        .values({ id, fromCompanyType: 'buyer', fromCompanyId: 'ACME-US', fromUserId: user });
+      await search.database.db.insert(orders).values({
+        id,
+        fromCompanyType: 'buyer',
+        fromCompanyId: 'ACME-US',
+        fromUserId: user,
+        isSubmitted: true,
+        status: 'Open',
+      });
       await search.database.db
         .insert(lineItems)
         .values(
@@ -235,5 +240,29 @@ describe('whose history a request or an event names', () => {
     expect(
       await recommend('rfkid_4', { context: { user: { uuid: 'stranger', user_id: employee } } }),
     ).toEqual([]);
+  });
+  it('stores an identity event only with the user’s token (defect: any visitor could tie an email to a browser id)', async () => {
+    const identity = {
+      uuid: 'identity-browser',
+      name: 'login',
+      action: 'identify',
+      action_sub_type: 'personalize',
+      value: {
+        context: { user: { email: 'someone@acme.example' } },
+        custom_attributes: { first_name: 'Some', last_name: 'One', role: 'Buyer', channel: 'WEB' },
+      },
+    };
+    const anonymous = await publish(identity, '198.51.100.2');
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.json).toMatchObject({ errors: [{ type: 'forbidden' }] });
+    const signedIn = await publish(identity, '198.51.100.2', tokens.employee);
+    expect(signedIn.status).toBe(200);
+    const rows = await queryRows<{ user_id: string; name: string; action: string }>(
+      search.database.db,
+      sql`select user_id, name, action from search_events where uuid = 'identity-browser'`,
+    );
+    expect(rows).toEqual([
+      { user_id: decodeJwt(tokens.employee as string).u as string, name: 'login', action: 'identify' },
+    ]);
   });
 });

@@ -152,9 +152,10 @@ export async function recentlyViewed(database: Database, visitor: Visitor, max =
 }
 
 /**
- * Products most often in the same project (order) as the given ones, counted in people: the number of
- * distinct users (company and user) with a project holding both, however many projects each made; best
- * first. Reads the line_items product index, then each project's lines by primary key.
+ * Products most often quoted together with the given ones: in the same project (order) submitted for
+ * quote — a draft says nothing about what buyers ask for together — counted in people: the number of
+ * distinct users (company and user) with a submitted project holding both, however many projects each
+ * made; best first. Reads the line_items product index, then each project's lines by primary key.
  */
 export async function addedTogether(
   database: Database,
@@ -174,6 +175,7 @@ export async function addedTogether(
         join orders o on o.id = mine.order_id
         where mine.product_id in (${list})
           and other.product_id not in (${list})
+          and o.is_submitted
         group by other.product_id
         order by users desc, other.product_id
         limit ${max}`,

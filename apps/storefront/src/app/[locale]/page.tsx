@@ -9,6 +9,8 @@ import { getDictionary } from '../../data/content';
 import { getRouteContent } from '../../data/routes';
 import { createTranslator } from '../../i18n/translator';
 import { DEFAULT_LOCALE, localeFromSegment, localizedPath } from '../../routing/locales';
+import { RECOMMENDATION_RFK_ID } from '../../search/recommendation-request';
+import { RecommendationSection } from '../../search/recommendation-section';
 import { pageBlocks } from '../../search/server-blocks';
 import { ServerContentBlocks } from '../../search/server-blocks-view';
 import { pageMetadata } from '../../shell/shell-metadata';
@@ -75,6 +77,24 @@ export default async function HomePage({ params }: HomePageProps) {
           <p>{t('home.categories.empty')}</p>
         )}
       </section>
+      <div className="container section">
+        <RecommendationSection
+          rfkId={RECOMMENDATION_RFK_ID.recentlyViewed}
+          texts={{
+            title: t('recommend.recent.title'),
+            empty: t('recommend.recent.empty'),
+            catalogueNumber: t('product.catalogueNumber'),
+          }}
+        />
+        <RecommendationSection
+          rfkId={RECOMMENDATION_RFK_ID.trending}
+          texts={{
+            title: t('recommend.trending.title'),
+            empty: t('recommend.trending.empty'),
+            catalogueNumber: t('product.catalogueNumber'),
+          }}
+        />
+      </div>
     </>
   );
 }

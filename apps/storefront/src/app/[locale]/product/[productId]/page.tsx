@@ -31,6 +31,10 @@ import { addToProjectSetup } from '../../../../projects/project-texts';
 import { decodeProductId, productPath } from '../../../../routing/catalogue-paths';
 import { localeFromSegment, localizedPath } from '../../../../routing/locales';
 import { ProductTracker } from '../../../../search/product-tracker';
+import { QuestionsAndAnswers } from '../../../../search/questions-view';
+import { RECOMMENDATION_RFK_ID } from '../../../../search/recommendation-request';
+import { RecommendationSection } from '../../../../search/recommendation-section';
+import { pageQuestions } from '../../../../search/server-questions';
 import { pageMetadata } from '../../../../shell/shell-metadata';
 import { withRegisteredMark } from '../../../../text/registered-mark';
 
@@ -124,6 +128,13 @@ export default async function ProductPage({ params }: ProductPageProps) {
     cacheTags.content('site', locale),
   ]);
   const t = createTranslator(dictionary);
+  // Most specific first: the product's own category, then each level up to its range (spec §9: related
+  // questions limit 5).
+  const questions = await pageQuestions(
+    locale,
+    `/product/${product.id}`,
+    (category?.trail ?? []).map((level) => level.name).reverse(),
+  );
   const rows = specificationRows(product, attributes, t);
   const masterSpec = masterSpecText(product, attributes, t, siteName);
   const login = loginHref(locale, productPath(locale, product.id));
@@ -313,6 +324,26 @@ export default async function ProductPage({ params }: ProductPageProps) {
           <p>{t('product.relatedEmpty')}</p>
         )}
       </section>
+
+      <RecommendationSection
+        rfkId={RECOMMENDATION_RFK_ID.similar}
+        productId={product.id}
+        texts={{
+          title: t('recommend.similar.title'),
+          empty: t('recommend.similar.empty'),
+          catalogueNumber: t('product.catalogueNumber'),
+        }}
+      />
+      <RecommendationSection
+        rfkId={RECOMMENDATION_RFK_ID.together}
+        productId={product.id}
+        texts={{
+          title: t('recommend.together.title'),
+          empty: t('recommend.together.empty'),
+          catalogueNumber: t('product.catalogueNumber'),
+        }}
+      />
+      <QuestionsAndAnswers questions={questions} title={t('questions.title')} />
     </div>
   );
 }

@@ -24,8 +24,10 @@ import { createTranslator } from '../../../../i18n/translator';
 import { addToProjectSetup } from '../../../../projects/project-texts';
 import { categoryPath } from '../../../../routing/catalogue-paths';
 import { localeFromSegment } from '../../../../routing/locales';
+import { QuestionsAndAnswers } from '../../../../search/questions-view';
 import { pageBlocks } from '../../../../search/server-blocks';
 import { ServerContentBlocks } from '../../../../search/server-blocks-view';
+import { pageQuestions } from '../../../../search/server-questions';
 import { pageMetadata } from '../../../../shell/shell-metadata';
 import { withRegisteredMark } from '../../../../text/registered-mark';
 
@@ -87,7 +89,7 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
     cacheTags.contentType('attributes'),
     cacheTags.content('made-to-order', locale),
   ]);
-  const [dictionary, route, marketing, attributes, madeToOrder, skus, blocks] = await Promise.all([
+  const [dictionary, route, marketing, attributes, madeToOrder, skus, blocks, questions] = await Promise.all([
     getDictionary(locale),
     getRouteContent(locale, routePath),
     sections.marketing ? getCategoryMarketing(locale, category.id) : null,
@@ -95,6 +97,8 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
     getMadeToOrderLabels(locale),
     sections.skus ? listFamilySkus(catalogId, category.id, query, info.language) : null,
     pageBlocks(locale, routePath),
+    // Most specific first: this family's name, then each level up to its range's (spec §9: limit 5).
+    pageQuestions(locale, routePath, category.trail.map((level) => level.name).reverse()),
   ]);
   const t = createTranslator(dictionary);
   return (
@@ -170,6 +174,7 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
         </section>
       )}
       {sections.skus && <FamilyCalculators locale={locale} categoryId={category.id} />}
+      <QuestionsAndAnswers questions={questions} title={t('questions.title')} />
     </div>
   );
 }
