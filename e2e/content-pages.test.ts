@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LOCALE_CODES } from '@catalogue/dataset';
+import { generateDataset, type Language, LOCALE_CODES } from '@catalogue/dataset';
 import { queryRows } from '@catalogue/db';
 import { createTestDatabase, type TestDatabase } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
+import {
+  foreignPhrases,
+  halfEnglish,
+  RAW_KEY,
+  shownTexts,
+  vocabulary,
+  wrongSpelling,
+} from './harness/language-check';
 import { categoryDepth, eachLimited, siteLinks } from './harness/link-crawl';
 import { logInThroughThePage } from './harness/project-journey';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
@@ -504,4 +512,118 @@ describe('content pages: newsletter, rep locator, company and legal pages, liter
       .toBe(de['literature.noResults']?.replace('{query}', 'no-such-product-xyz'));
     await page.close();
   });
+
+  it('renders every page template in all ten locales without a word of another language', async () => {
+    // Issue 22 item 9: English on French pages ("Finish: Hot-dip galvanised", "Master spec"), British
+    // spelling on American ones. Foreign: a phrase of another language's dictionary, attribute labels or
+    // category names that this locale words differently; a raw dictionary key; the other English spelling.
+    const dataset = generateDataset({ skus: 300 });
+    const names = (language: Language) => [
+      ...dataset.attributes.flatMap((a) => [a.label[language], ...a.options.map((o) => o.label[language])]),
+      ...dataset.categories.map((c) => c.name[language]),
+    ];
+    const dictionaries = new Map<string, Record<string, string>>();
+    for (const code of LOCALE_CODES) dictionaries.set(code, await dictionary(code));
+    const context = await browser.newContext();
+    const login = await context.newPage();
+    await logInThroughThePage(login, site, 'engineer', 'Buyer#2026', '/');
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    await context.close();
+    const found: string[] = [];
+    for (const code of LOCALE_CODES) {
+      const language = code.slice(0, 2) as Language;
+      const own = dictionaries.get(code) ?? {};
+      const others = LOCALE_CODES.filter((c) => c.slice(0, 2) !== language).map(
+        (c) => dictionaries.get(c) ?? {},
+      );
+      const otherLanguages = (['en', 'fr', 'de', 'nl'] as const).filter((l) => l !== language);
+      const foreign = foreignPhrases(own, others, {
+        own: names(language),
+        others: otherLanguages.flatMap(names),
+      });
+      const spelling = wrongSpelling(code);
+      // A word the English phrase of the same key has too is no proof of the language ("Master spec
+      // (devis directeur)" must not vouch for "master"); names are the catalogue's own.
+      const english = dictionaries.get('en-GB') ?? {};
+      const ownWords = vocabulary(names(language));
+      for (const [key, phrase] of Object.entries(own)) {
+        const borrowed = vocabulary([english[key] ?? '']);
+        for (const word of vocabulary([phrase]))
+          if (language === 'en' || !borrowed.has(word)) ownWords.add(word);
+      }
+      const englishOnly =
+        language === 'en'
+          ? new Set<string>()
+          : new Set(
+              [...vocabulary([...Object.values(english), ...names('en')])].filter(
+                (word) => !ownWords.has(word),
+              ),
+            );
+      const prefix = prefixOf(code);
+      const html = async (path: string, signedIn = false) => {
+        const response = await fetch(`${site.url}${path}`, {
+          headers: signedIn ? { cookie } : {},
+          signal: AbortSignal.timeout(60_000),
+        });
+        return { text: await response.text(), url: response.url };
+      };
+      const check = (path: string, page: string) => {
+        // The site's name is a brand, the same in every language.
+        for (const text of shownTexts(page).map((t) => t.replaceAll(dataset.site.name, '').trim())) {
+          if (foreign.has(text) || RAW_KEY.test(text) || halfEnglish(text, englishOnly))
+            found.push(`${code} ${path}: "${text}"`);
+          const misspelt = spelling?.exec(text);
+          if (misspelt) found.push(`${code} ${path}: "${misspelt[0]}" in "${text.slice(0, 80)}"`);
+        }
+      };
+      // The catalogue's templates: one category per level and a product.
+      let page = await html(prefix || '/');
+      check(prefix || '/', page.text);
+      for (let level = 1; level <= 6; level++) {
+        const next = siteLinks(page.text, page.url).find(
+          (link) => categoryDepth(link) === level && new URL(link).pathname.startsWith(`${prefix}/products/`),
+        );
+        if (!next) break;
+        page = await html(new URL(next).pathname);
+        check(new URL(next).pathname, page.text);
+      }
+      const product = siteLinks(page.text, page.url).find((link) =>
+        new URL(link).pathname.startsWith(`${prefix}/product/`),
+      );
+      const productPath = new URL(product ?? `${site.url}/`).pathname;
+      const sku = decodeURIComponent(productPath.split('/').at(-1) ?? '');
+      const calculators = await html(`${prefix}/calculators`);
+      const calculator = siteLinks(calculators.text, calculators.url).find((link) =>
+        new URL(link).pathname.startsWith(`${prefix}/calculators/`),
+      );
+      const pages = [
+        productPath,
+        new URL(calculator ?? `${site.url}${prefix}/calculators`).pathname,
+        ...[
+          '/products',
+          '/search',
+          '/login',
+          '/register',
+          '/forgot-password',
+          '/verify-email',
+          '/rep-locator',
+          '/calculators',
+          '/newsletter',
+          '/downloads',
+          `/downloads/documents?q=${encodeURIComponent(sku)}`,
+          '/about',
+          '/careers',
+          '/contact',
+          '/privacy',
+          '/terms',
+          '/cookies',
+          '/no-such-page',
+        ].map((path) => `${prefix}${path}`),
+      ];
+      for (const path of pages) check(path, (await html(path)).text);
+      for (const path of ['/projects', '/favourites'])
+        check(`${prefix}${path}`, (await html(`${prefix}${path}`, true)).text);
+    }
+    expect(found).toEqual([]);
+  }, 420_000);
 });
