@@ -1,6 +1,6 @@
 import type { CalculatorItem, ConduitFillData, StrutSpanData, TabItem, TableItem } from '../content-model';
 import type { DatasetCategory, DatasetProduct, ProductAttributes, UnitSystem } from '../model';
-import { decimalComma, lengthLabel } from '../texts';
+import { decimalComma, lengthLabel, salesUnitText } from '../texts';
 import type { CatalogueIndex } from './catalogue-index';
 import type { LocaleContext } from './locale-context';
 import { fillIn, textIn } from './text';
@@ -79,7 +79,7 @@ function specificationTable(
     label: textIn(texts.rows.packaging, locale),
     values: unique(products.map((p) => p.attributes.packagingQuantity))
       .sort((a, b) => a - b)
-      .map(String),
+      .map((pieces) => salesUnitText(pieces, language)),
   });
   if (products.length > 0)
     rows.push({
@@ -105,7 +105,10 @@ function weightRange(
   system: UnitSystem,
   language: LocaleContext['language'],
 ): string {
-  const weights = products.map((p) => p.attributes.weightKg * (system === 'imperial' ? 2.20462 : 1));
+  // Per piece: a pack's weight is its pieces' (issue 22 item 3), and the row says "per piece".
+  const weights = products.map(
+    (p) => (p.attributes.weightKg / p.attributes.packagingQuantity) * (system === 'imperial' ? 2.20462 : 1),
+  );
   const unit = system === 'imperial' ? 'lb' : 'kg';
   const format = (n: number) => decimalComma(n.toFixed(2), language);
   const min = Math.min(...weights);
