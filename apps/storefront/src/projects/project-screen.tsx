@@ -1,5 +1,6 @@
 'use client';
 
+import { isPackagingOption, PACKAGING_OPTIONS, packagingText } from '@catalogue/outbox/packaging';
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -7,7 +8,7 @@ import { lineStockNote, stockUnitsOf } from '../product/stock-note';
 import type { ClientStores } from './client-state';
 import { ConfirmDialog } from './confirm-dialog';
 import { type ClientProject, ProjectCallError, type ProjectLine, projectApi } from './project-api';
-import { MAX_BRAND_LENGTH, PACKAGING_OPTIONS, projectName, submittedAt } from './project-form';
+import { MAX_BRAND_LENGTH, projectName, submittedAt } from './project-form';
 import { fillText, type ProjectScreenTexts } from './project-texts';
 import { parseQuantity } from './quantity';
 import { projectKeys, projectQueryClient } from './query-client';
@@ -399,7 +400,9 @@ function LineRow({
     update.mutate(qty);
   };
 
-  const option = line.xp?.packagingOption ?? '';
+  // A value that is no option (a placeholder or label an older version stored) shows as not chosen.
+  const stored = line.xp?.packagingOption;
+  const option = isPackagingOption(stored) ? stored : '';
   // Information, not a limit: a project asks for any quantity (issue 22 item 1).
   const stockNote = lineStockNote(
     line.Quantity ?? 0,
@@ -490,17 +493,24 @@ function LineRow({
             aria-label={fillText(w.packagingLabel, { name })}
             value={option}
             disabled={packaging.isPending}
-            onChange={(event) => packaging.mutate(event.target.value)}
+            onChange={(event) => {
+              // The placeholder is a prompt, never a value to store (issue 22 item 10).
+              if (isPackagingOption(event.target.value)) packaging.mutate(event.target.value);
+            }}
           >
-            {option === '' && <option value="">{w.packagingOptions['']}</option>}
+            {option === '' && (
+              <option value="" disabled>
+                {w.packagingPlaceholder}
+              </option>
+            )}
             {PACKAGING_OPTIONS.map((code) => (
               <option key={code} value={code}>
-                {w.packagingOptions[code] ?? code}
+                {w.packagingOptions[code]}
               </option>
             ))}
           </select>
         ) : (
-          (w.packagingOptions[option] ?? option) || w.packagingOptions['']
+          packagingText(option, w.packagingOptions) || '–'
         )}
       </td>
       {editable && (

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { type PackagingLabels, packagingText } from './packaging';
 
 /**
  * What a quote request is about: the submitted project (order), its company, user and lines. The
@@ -15,6 +16,7 @@ export interface QuoteRequest {
   company: { id: string; name: string };
   /** `emailVerified`: whether the user confirmed `email` (only then may mail go to it). */
   user: { username: string; firstName: string; lastName: string; email: string; emailVerified?: boolean };
+  /** `packagingOption`: the stored code (`bulk`), never printed as it is: the files print its label. */
   lines: { productId: string; name: string; quantity: number; packagingOption: string }[];
 }
 
@@ -49,7 +51,8 @@ function field(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function quoteCsv(quote: QuoteRequest): string {
+/** The project as CSV; packaging as its label in `packaging`, the reader's language. */
+export function quoteCsv(quote: QuoteRequest, packaging: PackagingLabels): string {
   const header = [
     'Project ID',
     'Project',
@@ -74,16 +77,17 @@ export function quoteCsv(quote: QuoteRequest): string {
     line.productId,
     line.name,
     line.quantity,
-    line.packagingOption,
+    packagingText(line.packagingOption, packaging),
   ]);
   return `${[header, ...rows].map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
 }
 
 /**
  * The project as a printable A4 PDF: details, then the lines as a table (a new page when one is full).
- * `heading` starts the title: "Quote request" for the sales team, "Project" for an export.
+ * `heading` starts the title: "Quote request" for the sales team, "Project" for an export; packaging is
+ * printed as its label in `packaging`, the reader's language.
  */
-export function quotePdf(quote: QuoteRequest, heading = 'Quote request'): Promise<Buffer> {
+export function quotePdf(quote: QuoteRequest, heading: string, packaging: PackagingLabels): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
@@ -128,7 +132,12 @@ export function quotePdf(quote: QuoteRequest, heading = 'Quote request'): Promis
     };
     row(['Catalogue number', 'Product', 'Quantity', 'Packaging'], true);
     for (const line of quote.lines)
-      row([line.productId, line.name, String(line.quantity), line.packagingOption || '–']);
+      row([
+        line.productId,
+        line.name,
+        String(line.quantity),
+        packagingText(line.packagingOption, packaging) || '–',
+      ]);
     doc.end();
   });
 }

@@ -1,10 +1,11 @@
 import type { Db } from '@catalogue/db';
 import { buyers, lineItems, orders, outbox, users } from '@catalogue/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
-import { escapeHtml } from '../email/texts';
+import { DEFAULT_LOCALE, escapeHtml, mailTexts } from '../email/texts';
 import { PermanentDeliveryError } from '../errors';
 import type { OutboxHandler } from '../worker';
 import { projectDetails, type QuoteRequest, quoteCsv, quotePdf } from './document';
+import { packagingLabels } from './packaging';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -74,8 +75,10 @@ export function quoteRequestHandler({ db, salesEmail }: { db: Db; salesEmail: st
     );
     const quote = await loadQuoteRequest(db, payload.orderId, submittedAt);
     if (!quote) throw new PermanentDeliveryError(`order ${payload.orderId} no longer exists`);
-    const pdf = await quotePdf(quote);
-    const csv = quoteCsv(quote);
+    // The sales team's mail is in the site's default language; its files print labels, never codes.
+    const packaging = packagingLabels((await mailTexts(db, DEFAULT_LOCALE)).t);
+    const pdf = await quotePdf(quote, 'Quote request', packaging);
+    const csv = quoteCsv(quote, packaging);
     const who = `${quote.user.firstName} ${quote.user.lastName}`.trim() || quote.user.username;
     // An answer goes to the requester only at an address they confirmed: anyone can type someone else's
     // address into a profile, and the sales team's reply would then carry the project to a stranger.

@@ -1,3 +1,4 @@
+import { packagingLabels, packagingText } from '@catalogue/outbox/packaging';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
@@ -70,6 +71,8 @@ export default async function QuoteRequestPage({ params }: QuotePageProps) {
     );
   }
   const name = `${quote.user.firstName} ${quote.user.lastName}`.trim() || quote.user.username;
+  // Packaging as its label in the page's language, never the stored code (issue 22 item 10).
+  const packaging = packagingLabels(t);
   return (
     <div className="container section sales">
       {back}
@@ -130,14 +133,14 @@ export default async function QuoteRequestPage({ params }: QuotePageProps) {
                   <td>{line.name}</td>
                   <td className="sku-table__number">{line.productId}</td>
                   <td className="sku-table__number">{line.quantity}</td>
-                  <td>{line.packagingOption || '–'}</td>
+                  <td>{packagingText(line.packagingOption, packaging) || '–'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       </section>
-      <ProjectFileActions projectId={quote.orderId} readOnly texts={fileActionTexts(t)} />
+      <ProjectFileActions projectId={quote.orderId} locale={segment} readOnly texts={fileActionTexts(t)} />
     </div>
   );
 }
