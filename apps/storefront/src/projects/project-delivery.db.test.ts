@@ -388,8 +388,8 @@ describe(`project delivery routes on ${testDriver()}`, () => {
       ).toBe(404);
     });
 
-    // Issue 22 item 10: the files printed the stored code ("bulk") as the line's packaging.
-    it("prints packaging as its label in the page's language in the exports, never the code", async () => {
+    // Issue 22 item 10: the files printed the stored codes ("bulk", "US") as packaging and region.
+    it("prints packaging and region as labels in the page's language in the exports, never codes", async () => {
       const id = await project('Packaging labels');
       await buyerCall(addLine, {
         productName: products[0],
@@ -416,9 +416,9 @@ describe(`project delivery routes on ${testDriver()}`, () => {
         )
           .trim()
           .split('\r\n')[1];
-      expect(await csvIn('')).toMatch(/,Bulk$/);
-      expect(await csvIn('?locale=de-eu')).toMatch(/,Lose$/);
-      expect(await csvIn('?locale=fr-ca')).toMatch(/,En vrac$/);
+      expect(await csvIn('')).toMatch(/,United States,.*,Bulk$/);
+      expect(await csvIn('?locale=de-eu')).toMatch(/,Vereinigte Staaten,.*,Lose$/);
+      expect(await csvIn('?locale=fr-ca')).toMatch(/,États-Unis,.*,En vrac$/);
       // The seller's PDF of the submitted project, from the sales inbox in French.
       await buyerCall(submit, { projectId: id, token: encodeURIComponent(engineer) });
       const pdf = await exportPdf(

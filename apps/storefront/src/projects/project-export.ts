@@ -4,7 +4,7 @@ import { packagingLabels } from '@catalogue/outbox/packaging';
 import type { NextRequest } from 'next/server';
 import { unavailableAnswer } from '../app/api/unavailable';
 import type { VerifiedUser } from '../auth/verify-token';
-import { getDictionary } from '../data/content';
+import { getDictionary, getLocaleInfo, getRegionNames } from '../data/content';
 import { jsonError, requestUser } from '../delivery/request-user';
 import { createTranslator } from '../i18n/translator';
 import { DEFAULT_LOCALE, localeOrDefault } from '../routing/locales';
@@ -30,8 +30,15 @@ export async function projectExportFile(
   format: 'csv' | 'pdf',
   locale: LocaleCode = DEFAULT_LOCALE,
 ): Promise<GeneratedFile> {
-  const [sheet, dictionary] = await Promise.all([projectSheet(token, user, id), getDictionary(locale)]);
-  const document = await projectDocumentOf(token, sheet);
+  const [sheet, dictionary, info] = await Promise.all([
+    projectSheet(token, user, id),
+    getDictionary(locale),
+    getLocaleInfo(locale),
+  ]);
+  const stored = await projectDocumentOf(token, sheet);
+  // The region by its name in the reader's language, not its code (US → United States).
+  const regionNames = await getRegionNames(info.language);
+  const document = { ...stored, regionName: regionNames[stored.regionName] ?? stored.regionName };
   const packaging = packagingLabels(createTranslator(dictionary));
   return {
     name: exportFileName(document, format),

@@ -108,8 +108,9 @@ describe(`quote requests on ${testDriver()}`, () => {
     ).toString();
     expect(csv.split('\r\n')[1]).toContain(`"Clinic, ""east"" wing"`);
     expect(csv).toContain(`${product.id},`);
-    // Issue 22 item 10: the packaging's label, not its code.
+    // Issue 22 item 10: the packaging's label and the region's name, not their codes.
     expect(csv.split('\r\n')[1]?.endsWith(',Bulk')).toBe(true);
+    expect(csv.split('\r\n')[1]).toContain(',United States,');
     const pdf = Buffer.from(
       mail?.attachments.find((a) => a.filename.endsWith('.pdf'))?.contentBase64 ?? '',
       'base64',
