@@ -26,6 +26,11 @@ export function familyItems(
   return { tables, tabs, calculators };
 }
 
+/** A table value starts with a capital, like the other rows' ("Piece", "Pack of 50"). */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
@@ -79,7 +84,7 @@ function specificationTable(
     label: textIn(texts.rows.packaging, locale),
     values: unique(products.map((p) => p.attributes.packagingQuantity))
       .sort((a, b) => a - b)
-      .map((pieces) => salesUnitText(pieces, language)),
+      .map((pieces) => capitalised(salesUnitText(pieces, language))),
   });
   if (products.length > 0)
     rows.push({
