@@ -1,12 +1,12 @@
 'use client';
 
-import { isPackagingOption, PACKAGING_OPTIONS, packagingText } from '@catalogue/outbox/packaging';
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { lineStockNote, stockUnitsOf } from '../product/stock-note';
 import type { ClientStores } from './client-state';
 import { ConfirmDialog } from './confirm-dialog';
+import { PackagingChoice } from './packaging-choice';
 import { type ClientProject, ProjectCallError, type ProjectLine, projectApi } from './project-api';
 import { MAX_BRAND_LENGTH, projectName, submittedAt } from './project-form';
 import { fillText, type ProjectScreenTexts } from './project-texts';
@@ -400,9 +400,6 @@ function LineRow({
     update.mutate(qty);
   };
 
-  // A value that is no option (a placeholder or label an older version stored) shows as not chosen.
-  const stored = line.xp?.packagingOption;
-  const option = isPackagingOption(stored) ? stored : '';
   // Information, not a limit: a project asks for any quantity (issue 22 item 1).
   const stockNote = lineStockNote(
     line.Quantity ?? 0,
@@ -487,31 +484,15 @@ function LineRow({
         )}
       </td>
       <td>
-        {editable ? (
-          <select
-            className="form-field__input project__packaging"
-            aria-label={fillText(w.packagingLabel, { name })}
-            value={option}
-            disabled={packaging.isPending}
-            onChange={(event) => {
-              // The placeholder is a prompt, never a value to store (issue 22 item 10).
-              if (isPackagingOption(event.target.value)) packaging.mutate(event.target.value);
-            }}
-          >
-            {option === '' && (
-              <option value="" disabled>
-                {w.packagingPlaceholder}
-              </option>
-            )}
-            {PACKAGING_OPTIONS.map((code) => (
-              <option key={code} value={code}>
-                {w.packagingOptions[code]}
-              </option>
-            ))}
-          </select>
-        ) : (
-          packagingText(option, w.packagingOptions) || '–'
-        )}
+        <PackagingChoice
+          stored={line.xp?.packagingOption}
+          editable={editable}
+          label={fillText(w.packagingLabel, { name })}
+          placeholder={w.packagingPlaceholder}
+          options={w.packagingOptions}
+          pending={packaging.isPending}
+          onChoose={(option) => packaging.mutate(option)}
+        />
       </td>
       {editable && (
         <td>
