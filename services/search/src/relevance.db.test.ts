@@ -305,7 +305,8 @@ describe('rules', () => {
 
     // Bury stock items: the made-to-order ones (counted by their facet) come first.
     const counted = await find({ ...query, facet: { types: [{ name: 'made_to_order' }] } });
-    const madeToOrder = counted.facet[0].value.find((v: Json) => v.text === 'true')?.count ?? 0;
+    const madeToOrder =
+      counted.facet[0].value.find((v: Json) => v.id === facetValueId('made_to_order', 'true'))?.count ?? 0;
     expect(madeToOrder).toBeGreaterThan(0);
     const buried = await find({
       ...query,
