@@ -262,6 +262,50 @@ describe('family pages', () => {
     await page.close();
   });
 
+  // Issue 22 item 3: a pack of 50 showed 5 pieces' weight, with nothing saying what the weight was of.
+  it('shows a pack weighing its pieces, per pack, beside its piece per piece, on the table and product page', async () => {
+    const tokenResponse = await fetch(`${site.url}/ordercloud/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'client_id=storefront-catalog-us&grant_type=client_credentials&scope=Shopper',
+    });
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    type Listed = { ID: string; xp: { CategoryID: string; PackagingQuantity: number } };
+    const listed = await fetch(
+      `${site.url}/ordercloud/v1/me/products?catalogID=catalog-us&ID=*-P*&pageSize=100`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const items = ((await listed.json()) as { Items: Listed[] }).Items;
+    const pack = items.find(
+      (p) => p.xp.PackagingQuantity > 1 && p.ID.endsWith(`-P${p.xp.PackagingQuantity}`),
+    );
+    if (!pack) throw new Error('no pack SKU in the US catalog');
+    const pieces = pack.xp.PackagingQuantity;
+    const pieceId = pack.ID.slice(0, -`-P${pieces}`.length);
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/products/${pack.xp.CategoryID.split('.').join('/')}?sort=number&size=100`);
+    // The weight cell is the one saying what the weight is of.
+    const weightOf = (id: string) =>
+      page
+        .locator('.sku-table tbody tr', {
+          has: page.locator(`td.sku-table__number a[href="/product/${id}"]`),
+        })
+        .locator('td', { has: page.locator('.sku-table__unit') })
+        .innerText();
+    const pieceCell = await weightOf(pieceId);
+    const packCell = await weightOf(pack.ID);
+    expect(pieceCell).toMatch(/ per piece$/);
+    expect(packCell).toMatch(new RegExp(` per pack of ${pieces}$`));
+    const number = (text: string) => Number(text.replace(/,/g, '').split(/\s/)[0]);
+    // Both rounded to two decimals: within 10 % of the pieces' count.
+    expect(Math.abs(number(packCell) / number(pieceCell) / pieces - 1)).toBeLessThan(0.1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${site.url}/product/${pack.ID}`);
+    await page.getByText(`Weight per pack of ${pieces}`, { exact: true }).waitFor();
+    await page.getByText(`Pack of ${pieces}`, { exact: true }).first().waitFor();
+    await page.close();
+  });
+
   it('answers an unknown category path with the not-found page', async () => {
     const target = (await routes('en-US')).find((r) => r.kind === 'category');
     for (const path of [

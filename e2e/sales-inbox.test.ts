@@ -76,6 +76,17 @@ describe('sales inbox', () => {
     }
     expect(added).toHaveLength(2);
     orderable.push(...added);
+    // One line asks for bulk packaging: people read its label, never the code (issue 22 item 10).
+    const sheet = await buyerRoute('orderWorksheet', { orderId: projectId, token });
+    const lineIds = (sheet.body.LineItems as { ID: string; ProductID: string }[]).filter(
+      (l) => l.ProductID === added[0],
+    );
+    const packaging = await buyerRoute('addPackagingOption', {
+      products: [{ lineItemId: lineIds[0]?.ID, packagingOption: 'bulk' }],
+      ID: projectId,
+      token,
+    });
+    expect(packaging.status).toBe(200);
     const before = await mailFiles(data.dir);
     expect((await buyerRoute('submitProjectforQuote', { projectId, token })).status).toBe(200);
 
@@ -86,6 +97,8 @@ describe('sales inbox', () => {
     expect(mail.attachments.map((a) => a.contentType).sort()).toEqual(['application/pdf', 'text/csv']);
     const csv = mail.attachments.find((a) => a.contentType === 'text/csv')?.content.toString() ?? '';
     for (const id of added) expect(csv).toContain(`${id},`);
+    expect(csv).toMatch(/,United States,.*,Bulk\r\n/);
+    expect(csv).not.toMatch(/,US,|,bulk\r\n/);
 
     // The seller's administrator logs in through the login page and lands in the inbox.
     const { context, page, row } = await salesInboxRow(browser, site, projectId);
@@ -94,7 +107,13 @@ describe('sales inbox', () => {
       projectId,
     );
     const cells = await row.locator('th, td').allInnerTexts();
-    expect(cells.slice(0, 5)).toEqual([projectName, 'Acme Electrical Contractors', 'Priya Raman', 'US', '2']);
+    expect(cells.slice(0, 5)).toEqual([
+      projectName,
+      'Acme Electrical Contractors',
+      'Priya Raman',
+      'United States',
+      '2',
+    ]);
     expect(cells[5]).toMatch(/\d{1,2}:\d\d [AP]M UTC$/);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -105,11 +124,14 @@ describe('sales inbox', () => {
     expect(await lines.count()).toBe(2);
     const numbers = await page.locator('.sales__lines tbody td:nth-child(2)').allInnerTexts();
     expect(numbers.sort()).toEqual([...added].sort());
+    const packagings = await page.locator('.sales__lines tbody td:nth-child(4)').allInnerTexts();
+    expect(packagings.sort()).toEqual(['Bulk', '–']);
+    expect(await page.locator('.sales__facts').first().innerText()).toContain('United States');
     expect(await page.locator('.sales__facts').first().innerText()).toContain('East wing, level 2');
     expect(await page.getByRole('link', { name: 'engineer@acme-electrical.example' }).count()).toBe(1);
     // The project's files, with the seller's session.
     const csvHref = await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href');
-    expect(csvHref).toBe(`/api/projects/${projectId}/export.csv`);
+    expect(csvHref).toBe(`/api/projects/${projectId}/export.csv?locale=en-us`);
     const exported = await page.request.get(`${site.url}${csvHref}`);
     expect(exported.status()).toBe(200);
     expect(await exported.text()).toContain(projectName);

@@ -118,7 +118,8 @@ export interface ContentTexts {
     /** Lead time in weeks per region, e.g. `4–6`. */
     leadWeeks: Record<Region, string>;
   };
-  productMarketing: Record<'size' | 'length' | 'certifications' | 'pack', RegionalText>;
+  /** `piece` and `pack`: what one unit of the product is ("Sold per piece", "Sold in packs of 50"). */
+  productMarketing: Record<'size' | 'length' | 'certifications' | 'piece' | 'pack', RegionalText>;
 }
 
 export const NEWSLETTER_TEXT_KEYS = [

@@ -18,10 +18,14 @@ import {
   MADE_TO_ORDER_VARIANT,
   midSentence,
   PACK_OF,
+  salesUnitText,
   type UnitSystemChoice,
 } from './texts';
 
-/** Bulk packs a leaf offers beyond its standard pack, as multiples of the standard pack quantity. */
+/**
+ * Bulk packs a leaf offers beyond its single pieces, as multiples of the family's standard pack (the
+ * `packaging` of the taxonomy: 10 sticks of EMT → packs of 50 and 200).
+ */
 const PACK_MULTIPLES = [5, 20];
 
 export interface ProductContext {
@@ -41,6 +45,15 @@ function extensionOf(round: number, packaging: number): Extension {
   const multiple = PACK_MULTIPLES[round - 1];
   if (multiple) return { kind: 'pack', quantity: packaging * multiple };
   return { kind: 'madeToOrder', n: round - PACK_MULTIPLES.length };
+}
+
+/**
+ * The weight of a SKU of `pieces` pieces, in kilograms to the gram: the piece is rounded first, so a
+ * pack weighs exactly its pieces (at least a gram each).
+ */
+export function packWeightKg(pieceKg: number, pieces: number): number {
+  const pieceGrams = Math.max(1, Math.round(pieceKg * 1000));
+  return (pieceGrams * pieces) / 1000;
 }
 
 function uniqueId(segments: string[], used: Set<string>): string {
@@ -96,16 +109,14 @@ export function productsForLeaf(
     if (extension.kind === 'madeToOrder') segments.push(`M${String(extension.n).padStart(2, '0')}`);
     const id = uniqueId(segments, context.usedIds);
 
-    const packagingQuantity = extension.kind === 'pack' ? extension.quantity : family.packaging;
-    const packFactor = packagingQuantity / family.packaging;
+    // One unit of a SKU is one piece, or for a bulk pack the whole pack: its price and weight are the
+    // piece's times the pieces in it (issue 22 item 3), so a pack never weighs less than its pieces.
+    const packagingQuantity = extension.kind === 'pack' ? extension.quantity : 1;
     const lengthFactor = length ? length.mm / referenceMm : 1;
-    let priceFactor = spec.priceFactor * lengthFactor * packFactor * random.between(0.94, 1.06);
+    let priceFactor = spec.priceFactor * lengthFactor * packagingQuantity * random.between(0.94, 1.06);
     if (extension.kind === 'pack') priceFactor *= 0.97;
     if (extension.kind === 'madeToOrder') priceFactor *= 1.25;
-    const weightKg = Math.max(
-      0.001,
-      Math.round(family.weightKg * spec.weightFactor * lengthFactor * packFactor * 1000) / 1000,
-    );
+    const weightKg = packWeightKg(family.weightKg * spec.weightFactor * lengthFactor, packagingQuantity);
     const certifications = certificationsFor(leaf, regions, index);
     // English texts of North American products use imperial sizes and lengths where they are designed so.
     const system: UnitSystemChoice = regions.some((r) => r === 'US' || r === 'CA') ? 'imperial' : 'metric';
@@ -126,7 +137,8 @@ export function productsForLeaf(
       const specs = [...spec.specParts[unit][language]];
       if (length && lengthLabel_)
         specs.push(labelled(lengthLabel_[language], lengthLabel(length.mm, lengthUnit, language), language));
-      if (packLabel) specs.push(labelled(packLabel[language], String(packagingQuantity), language));
+      if (packLabel)
+        specs.push(labelled(packLabel[language], salesUnitText(packagingQuantity, language), language));
       if (certifications.length > 0 && certificationLabels) {
         const texts = certifications.map((code, i) => {
           const text = certificationLabels.options.find((o) => o.code === code)?.label[language] ?? code;

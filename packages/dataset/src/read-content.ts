@@ -181,6 +181,7 @@ export function readContent(root: DataNode, topCategorySlugs: readonly string[])
       'size',
       'length',
       'certifications',
+      'piece',
       'pack',
     ] as const),
   };

@@ -77,6 +77,16 @@ export const PACK_OF: Localized = {
   nl: 'verpakking van {n}',
 };
 
+/** What one unit of a SKU is, in its description: "Sales unit: piece" or "Sales unit: pack of 50". */
+const SALES_UNIT: Record<'piece' | 'pack', Localized> = {
+  piece: { en: 'piece', fr: 'pièce', de: 'Stück', nl: 'stuk' },
+  pack: { en: 'pack of {n}', fr: 'lot de {n}', de: 'Packung mit {n} Stück', nl: 'verpakking van {n} stuks' },
+};
+
+export function salesUnitText(pieces: number, language: Language): string {
+  return pieces === 1 ? SALES_UNIT.piece[language] : fill(SALES_UNIT.pack[language], String(pieces));
+}
+
 /** Suffix of a made-to-order SKU's name: ", made to order, variant 03". */
 export const MADE_TO_ORDER_VARIANT: Localized = {
   en: 'made to order, variant {n}',

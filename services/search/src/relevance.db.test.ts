@@ -218,6 +218,23 @@ describe('facets, sort and paging', () => {
     expect(andBoth.total_item).toBeLessThanOrEqual(Math.min(x.count, y.count));
   });
 
+  // Issue 22 item 10: the search page showed "Made to order: false" and "true".
+  it("names the made-to-order facet values in the reader's language, never true or false", async () => {
+    const expected: Record<string, string[]> = {
+      'en-US': ['Made to order', 'Stock item'],
+      'fr-CA': ['Fabriqué sur commande', 'Article en stock'],
+      'de-EU': ['Auftragsfertigung', 'Lagerartikel'],
+    };
+    for (const [locale, labels] of Object.entries(expected)) {
+      const widget = await find({ limit: 1, facet: { all: true } }, { locale });
+      const facet = widget.facet.find((f: Json) => f.name === 'made_to_order');
+      expect(facet.value.map((v: Json) => v.text).sort(), locale).toEqual([...labels].sort());
+      // The value ids stay the codes a filter sends back.
+      const stock = facet.value.find((v: Json) => v.text === labels[1]);
+      expect(stock.id).toBe(facetValueId('made_to_order', 'false'));
+    }
+  });
+
   it('counts a facet without the hard filters when its filtering_options leave them out', async () => {
     const filter = { type: 'eq', name: 'made_to_order', value: true };
     const query = { query: { keyphrase: 'steel' }, limit: 1 };
@@ -288,7 +305,8 @@ describe('rules', () => {
 
     // Bury stock items: the made-to-order ones (counted by their facet) come first.
     const counted = await find({ ...query, facet: { types: [{ name: 'made_to_order' }] } });
-    const madeToOrder = counted.facet[0].value.find((v: Json) => v.text === 'true')?.count ?? 0;
+    const madeToOrder =
+      counted.facet[0].value.find((v: Json) => v.id === facetValueId('made_to_order', 'true'))?.count ?? 0;
     expect(madeToOrder).toBeGreaterThan(0);
     const buried = await find({
       ...query,

@@ -98,6 +98,14 @@ export async function getRegionInfo(region: Region): Promise<RegionInfo> {
   return info;
 }
 
+/**
+ * The names of the sales regions in a language, by code (`US` → "United States"): what a project's
+ * region shows as, never its code (issue 22 item 10).
+ */
+export async function getRegionNames(language: Language): Promise<Record<string, string>> {
+  return Object.fromEntries((await getRegions()).map((region) => [region.code, region.name[language]]));
+}
+
 const DICTIONARY_QUERY = /* GraphQL */ `
   query Dictionary($language: String!, $cursor: String) {
     dictionary(language: $language, limit: 100, endCursor: $cursor) {

@@ -10,7 +10,10 @@ export interface SkuRow {
   tradeSize: MeasuredValue | null;
   material: string | null;
   lengthMm: number | null;
+  /** The weight of one unit of the SKU: one piece, or the whole pack of `packagingQuantity` pieces. */
   weightKg: number | null;
+  /** Pieces in one unit of the SKU (1: sold by the piece); null when the product does not say. */
+  packagingQuantity: number | null;
   madeToOrder: boolean;
 }
 
@@ -60,6 +63,7 @@ export function toSkuRow(
     material: typeof xp.Material === 'string' ? xp.Material : null,
     lengthMm: numberOrNull(xp.LengthMm),
     weightKg: numberOrNull(xp.WeightKg),
+    packagingQuantity: numberOrNull(xp.PackagingQuantity),
     madeToOrder: xp.MadeToOrder === true,
   };
 }

@@ -13,6 +13,7 @@ describe('family data shapes', () => {
         Material: 'steel-galvanized',
         LengthMm: 3048,
         WeightKg: 1.2,
+        PackagingQuantity: 1,
         MadeToOrder: true,
       },
     };
@@ -23,6 +24,7 @@ describe('family data shapes', () => {
       material: 'steel-galvanized',
       lengthMm: 3048,
       weightKg: 1.2,
+      packagingQuantity: 1,
       madeToOrder: true,
     });
     expect(toSkuRow(product, 'fr').name).toBe('EMT conduit 3/4 in');
@@ -30,6 +32,7 @@ describe('family data shapes', () => {
       tradeSize: null,
       lengthMm: null,
       weightKg: null,
+      packagingQuantity: null,
       madeToOrder: false,
     });
   });

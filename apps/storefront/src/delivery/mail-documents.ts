@@ -6,19 +6,19 @@ import { isProductFileName, type ProductFileName } from '../product/product-file
 import { ProjectError } from '../projects/commerce-projects';
 import { type GeneratedFile, projectExportFile } from '../projects/project-export';
 import { decodeProductId } from '../routing/catalogue-paths';
-import { localeFromSegment } from '../routing/locales';
+import { DEFAULT_LOCALE, localeFromSegment } from '../routing/locales';
 
 /**
  * The documents `/api/sendEmail` may attach: the site's own files, named by the address the site serves
  * them at, and generated here with the caller's rights — never bytes a caller sends.
  */
 export type DocumentRef =
-  | { kind: 'project'; projectId: string; format: 'csv' | 'pdf' }
+  | { kind: 'project'; projectId: string; format: 'csv' | 'pdf'; locale: LocaleCode }
   | { kind: 'product'; locale: LocaleCode; productId: string; file: ProductFileName };
 
 export const DOCUMENT_ADDRESS_HELP =
   'attachment must be the address of one of the site’s documents — /api/projects/{id}/export.pdf or ' +
-  'export.csv, or /api/product-files/{locale}/{productId}/spec-sheet.pdf, cad.dxf, bim.ifc or ' +
+  'export.csv (optionally ?locale=de-eu), or /api/product-files/{locale}/{productId}/spec-sheet.pdf, cad.dxf, bim.ifc or ' +
   'master-spec.docx: the site generates the file itself and accepts no file content';
 
 const PROJECT = /^\/api\/projects\/([^/]+)\/export\.(csv|pdf)$/;
@@ -41,12 +41,17 @@ export function documentOf(address: string, origin: string): DocumentRef | null 
   } catch {
     return null;
   }
-  if (url.origin !== new URL(origin).origin || url.search || url.hash) return null;
+  if (url.origin !== new URL(origin).origin || url.hash) return null;
   const project = PROJECT.exec(url.pathname);
   if (project) {
+    // A project export may name its language (`?locale=de-eu`, as the project page links it), nothing else.
+    const language = /^\?locale=([a-z]{2}-[a-z]{2})$/.exec(url.search);
+    const locale = url.search ? localeFromSegment(language?.[1] ?? '') : DEFAULT_LOCALE;
     const projectId = decoded(project[1] ?? '');
-    return projectId ? { kind: 'project', projectId, format: project[2] === 'csv' ? 'csv' : 'pdf' } : null;
+    if (!projectId || !locale) return null;
+    return { kind: 'project', projectId, format: project[2] === 'csv' ? 'csv' : 'pdf', locale };
   }
+  if (url.search) return null;
   const product = PRODUCT.exec(url.pathname);
   const locale = product ? localeFromSegment(product[1] ?? '') : null;
   const productId = product ? decodeProductId(product[2] ?? '') : null;
@@ -69,7 +74,7 @@ export async function generateDocument(
     try {
       return {
         ok: true,
-        file: await projectExportFile(caller.token, caller.user, ref.projectId, ref.format),
+        file: await projectExportFile(caller.token, caller.user, ref.projectId, ref.format, ref.locale),
       };
     } catch (error) {
       // A busy service is thrown on, so the route answers 503 with its Retry-After (answeringUnavailable).

@@ -152,6 +152,9 @@ describe(`/api/sendEmail on ${testDriver()}`, () => {
     for (const attachment of [
       'https://evil.example/api/projects/mail-project/export.pdf',
       '/api/projects/mail-project/export.pdf?x=1',
+      // Only a locale may follow a project export's address (its language).
+      '/api/projects/mail-project/export.pdf?locale=de-eu&x=1',
+      '/api/projects/mail-project/export.pdf?locale=xx-yy',
       '/api/projects/mail-project/export.exe',
       'data:application/pdf;base64,JVBERi0=',
     ]) {

@@ -13,6 +13,7 @@ import { withRegisteredMark } from '../text/registered-mark';
 import { measureTexts } from '../units/measure';
 import { Measure } from '../units/measure-view';
 import { type SkuColumn, type SkuQuery, skuQueryString, sortLinkQuery } from './sku-query';
+import { SkuWeight } from './sku-weight';
 import { TradeSize } from './trade-size';
 
 interface SkuTableProps {
@@ -128,7 +129,7 @@ export function SkuTable({
               </td>
               <td data-label={labels.weight}>
                 {sku.weightKg !== null ? (
-                  <Measure text={measureTexts({ value: sku.weightKg, unit: 'kg' }, locale)} />
+                  <SkuWeight weightKg={sku.weightKg} pieces={sku.packagingQuantity} locale={locale} t={t} />
                 ) : (
                   '–'
                 )}

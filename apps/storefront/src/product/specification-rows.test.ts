@@ -20,6 +20,10 @@ const t = createTranslator({
   'product.orderMultiple': 'Bestellvielfaches',
   'product.yes': 'Ja',
   'product.no': 'Nein',
+  'product.salesUnit.piece': 'Stück',
+  'product.salesUnit.pack': 'Packung mit {count} Stück',
+  'product.weightPerPiece': 'Gewicht pro Stück',
+  'product.weightPerPack': 'Gewicht pro Packung mit {count} Stück',
   'masterSpec.title': 'Ausschreibungstext',
   'masterSpec.section': 'Abschnitt',
   'masterSpec.product': 'Produkt',
@@ -57,6 +61,26 @@ describe('specification rows', () => {
       text: 'UL-gelistet, CE',
     });
     expect(rows.at(-1)?.value).toEqual({ kind: 'text', text: 'Ja' });
+  });
+
+  // Issue 22 item 3: EMT-050-10-P50 read as 14.99 lb "Pack quantity 50" beside a 3 lb stick.
+  it('says a pack weight is the weight of the whole pack, and a piece weight of one piece', () => {
+    const piece = specificationRows({ ...sampleProduct, id: 'EMT-050-10', weightKg: 1.36 }, attributes, t);
+    const pack = specificationRows(
+      { ...sampleProduct, id: 'EMT-050-10-P50', weightKg: 68, packagingQuantity: 50, quantityMultiplier: 1 },
+      attributes,
+      t,
+    );
+    const row = (rows: typeof piece, id: string) => rows.find((r) => r.id === id);
+    expect(row(piece, 'weightKg')?.label).toBe('Gewicht pro Stück');
+    expect(row(piece, 'packagingQuantity')?.value).toEqual({ kind: 'text', text: 'Stück' });
+    expect(row(pack, 'weightKg')?.label).toBe('Gewicht pro Packung mit 50 Stück');
+    expect(row(pack, 'packagingQuantity')?.value).toEqual({ kind: 'text', text: 'Packung mit 50 Stück' });
+    const weight = row(pack, 'weightKg')?.value;
+    if (!weight) throw new Error('no weight row');
+    // The same pack weight in both unit systems (the spec sheet and master specification print these).
+    expect(specValueText(weight, 'metric', 'de-EU')).toBe('68 kg');
+    expect(specValueText(weight, 'imperial', 'en-US')).toBe('149.914 lb');
   });
 
   it('prints measures in a unit system and number format', () => {

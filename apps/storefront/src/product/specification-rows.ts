@@ -67,17 +67,24 @@ export function specificationRows(
       label: label('certifications'),
       value: text(product.certifications.map((code) => option('certifications', code)).join(', ')),
     });
+  // What one unit of the SKU is, next to its weight (issue 22 item 3): a pack weighs all its pieces.
+  const pieces = product.packagingQuantity;
   if (product.weightKg !== null)
     rows.push({
       id: 'weightKg',
-      label: label('weightKg'),
+      label:
+        pieces === null
+          ? label('weightKg')
+          : pieces === 1
+            ? t('product.weightPerPiece')
+            : t('product.weightPerPack', { count: pieces }),
       value: { kind: 'measure', value: product.weightKg, unit: 'kg' },
     });
-  if (product.packagingQuantity !== null)
+  if (pieces !== null)
     rows.push({
       id: 'packagingQuantity',
       label: label('packagingQuantity'),
-      value: text(String(product.packagingQuantity)),
+      value: text(salesUnitText(pieces, t)),
     });
   if (product.quantityMultiplier > 1)
     rows.push({
@@ -91,6 +98,11 @@ export function specificationRows(
     value: text(product.madeToOrder ? t('product.yes') : t('product.no')),
   });
   return rows;
+}
+
+/** One unit of a SKU in words: "Piece", "Pack of 50". */
+export function salesUnitText(pieces: number, t: Translate): string {
+  return pieces === 1 ? t('product.salesUnit.piece') : t('product.salesUnit.pack', { count: pieces });
 }
 
 /** A row's value as plain text in a unit system and a locale's number format (files, not the page). */

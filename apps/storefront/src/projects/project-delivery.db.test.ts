@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCommerceService } from '@catalogue/commerce';
+import { createContentService } from '@catalogue/content';
 import { generateDataset } from '@catalogue/dataset';
 import { datasetContent, productsSoldByThePiece } from '@catalogue/dataset/testing';
 import { queryRows, setSharedDatabase } from '@catalogue/db';
@@ -9,10 +10,12 @@ import { setSharedServices } from '@catalogue/service-kit/shared';
 import { sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { Auth, Me } from 'ordercloud-javascript-sdk';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as getAccessToken } from '../app/api/marketing/getAccessToken/route';
 import { POST as postProjectDetails } from '../app/api/marketing/postProjectDetailsPardot/route';
 import { POST as addLine } from '../app/api/ordercloud/Buyer/AddProductLineItem/route';
+import { POST as addPackaging } from '../app/api/ordercloud/Buyer/addPackagingOption/route';
 import { POST as create } from '../app/api/ordercloud/Buyer/createNewProject/route';
 import { POST as worksheet } from '../app/api/ordercloud/Buyer/orderWorksheet/route';
 import { POST as submit } from '../app/api/ordercloud/Buyer/submitProjectforQuote/route';
@@ -119,7 +122,11 @@ describe(`project delivery routes on ${testDriver()}`, () => {
     database = await createTestDatabase(undefined, datasetContent(120));
     const dataset = generateDataset({ skus: 120 });
     setSharedDatabase(database);
-    setSharedServices([createCommerceService(database, { basePath: '/ordercloud' })]);
+    // The content service answers the dictionary the exports take their labels from.
+    setSharedServices([
+      createCommerceService(database, { basePath: '/ordercloud' }),
+      createContentService(database, { basePath: '/content' }),
+    ]);
     configureInProcessCommerce();
     engineer = (await Auth.Login('engineer', 'Buyer#2026', 'storefront')).access_token;
     euBuyer = (await Auth.Login('eu-buyer', 'Buyer#2026', 'storefront')).access_token;
@@ -379,6 +386,51 @@ describe(`project delivery routes on ${testDriver()}`, () => {
       expect(
         (await exportCsv(request(`/api/projects/${id}/export.csv`, { token: admin }), params(id))).status,
       ).toBe(404);
+    });
+
+    // Issue 22 item 10: the files printed the stored codes ("bulk", "US") as packaging and region.
+    it("prints packaging and region as labels in the page's language in the exports, never codes", async () => {
+      const id = await project('Packaging labels');
+      await buyerCall(addLine, {
+        productName: products[0],
+        projectId: id,
+        qty: 2,
+        token: encodeURIComponent(engineer),
+      });
+      const sheet = await buyerCall(worksheet, { orderId: id, token: encodeURIComponent(engineer) });
+      const [line] = sheet.body.LineItems as { ID: string }[];
+      const chosen = await buyerCall(addPackaging, {
+        products: [{ lineItemId: line?.ID, packagingOption: 'bulk' }],
+        ID: id,
+        token: encodeURIComponent(engineer),
+      });
+      expect(chosen.status).toBe(200);
+      const csvIn = async (query: string) =>
+        (
+          await (
+            await exportCsv(
+              request(`/api/projects/${id}/export.csv${query}`, { token: engineer }),
+              params(id),
+            )
+          ).text()
+        )
+          .trim()
+          .split('\r\n')[1];
+      expect(await csvIn('')).toMatch(/,United States,.*,Bulk$/);
+      expect(await csvIn('?locale=de-eu')).toMatch(/,Vereinigte Staaten,.*,Lose$/);
+      expect(await csvIn('?locale=fr-ca')).toMatch(/,États-Unis,.*,En vrac$/);
+      // The seller's PDF of the submitted project, from the sales inbox in French.
+      await buyerCall(submit, { projectId: id, token: encodeURIComponent(engineer) });
+      const pdf = await exportPdf(
+        request(`/api/projects/${id}/export.pdf?locale=fr-ca`, { token: admin }),
+        params(id),
+      );
+      expect(pdf.status).toBe(200);
+      const parser = new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) });
+      const text = (await parser.getText()).text;
+      await parser.destroy();
+      expect(text).toContain('En vrac');
+      expect(text).not.toMatch(/\bbulk\b/);
     });
 
     it('imports a CSV all or nothing, with a report per line', async () => {

@@ -53,7 +53,3 @@ export function submittedAt(
 export function projectName(project: { ID?: string; xp?: { projectName?: string } | null }): string {
   return project.xp?.projectName?.trim() || project.ID || '';
 }
-
-/** The packaging options a line can ask for (codes stored in the line's xp; labels in the dictionary). */
-export const PACKAGING_OPTIONS = ['standard', 'bulk', 'individual', 'palletised'] as const;
-export type PackagingOption = (typeof PACKAGING_OPTIONS)[number];

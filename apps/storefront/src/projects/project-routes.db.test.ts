@@ -146,8 +146,8 @@ describe(`project routes on ${testDriver()}`, () => {
     expect(packaging.status).toBe(200);
     const badPackaging = await call(addPackaging, {
       products: [
-        { lineItemId: firstLine.ID, packagingOption: 'Carton' },
-        { lineItemId: 'nope', packagingOption: 'Carton' },
+        { lineItemId: firstLine.ID, packagingOption: 'standard' },
+        { lineItemId: 'nope', packagingOption: 'standard' },
       ],
       ID: id,
       token: engineer,
@@ -158,7 +158,7 @@ describe(`project routes on ${testDriver()}`, () => {
       (sheet.body.LineItems as { ID: string; xp: { packagingOption?: string } }[]).find(
         (l) => l.ID === firstLine.ID,
       )?.xp.packagingOption,
-    ).toBe('Bulk');
+    ).toBe('bulk');
 
     const thirdLine = lines.find((l) => l.ProductID === third) as { ID: string };
     expect(
@@ -292,6 +292,36 @@ describe(`project routes on ${testDriver()}`, () => {
     });
     await call(addLine, { productName: first, projectId: id, qty: 2, token: engineer });
     expect((await lines()).map((l) => l.Quantity).sort((a, b) => a - b)).toEqual([2, 15]);
+  });
+
+  // Issue 22 item 10: the placeholder "Choose packaging" was stored as a line's packaging and shown as one.
+  it('never stores a placeholder or any text but an option code as packaging', async () => {
+    const created = await call(create, { projectName: 'Packaging', regionName: 'US', token: engineer });
+    const id = created.body.ID as string;
+    await call(addLine, { productName: products[0], projectId: id, qty: 1, token: engineer });
+    const packagingOf = async () => {
+      const sheet = await call(worksheet, { orderId: id, token: engineer });
+      const [line] = sheet.body.LineItems as { ID: string; xp?: { packagingOption?: string } }[];
+      return { lineItemId: line?.ID ?? '', option: line?.xp?.packagingOption };
+    };
+    const { lineItemId } = await packagingOf();
+    for (const packagingOption of ['Choose packaging', 'Verpackung wählen', '', 'Carton']) {
+      const refused = await call(addPackaging, {
+        products: [{ lineItemId, packagingOption }],
+        ID: id,
+        token: engineer,
+      });
+      expect(refused.status, packagingOption).toBe(400);
+      expect(refused.body.error).toMatch(/standard, bulk, individual, palletised/);
+    }
+    expect((await packagingOf()).option).toBeUndefined();
+    // An option's code in any case is stored as the code.
+    await call(addPackaging, {
+      products: [{ lineItemId, packagingOption: ' Palletised ' }],
+      ID: id,
+      token: engineer,
+    });
+    expect((await packagingOf()).option).toBe('palletised');
   });
 
   it('adds the variant product with a quantity alone, as the variant of its default finish', async () => {

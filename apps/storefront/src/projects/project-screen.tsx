@@ -7,8 +7,9 @@ import { lineStockNote, stockUnitsOf } from '../product/stock-note';
 import { EmptyProjectRecommendations } from '../search/empty-project-recommendations';
 import type { ClientStores } from './client-state';
 import { ConfirmDialog } from './confirm-dialog';
+import { PackagingChoice } from './packaging-choice';
 import { type ClientProject, ProjectCallError, type ProjectLine, projectApi } from './project-api';
-import { MAX_BRAND_LENGTH, PACKAGING_OPTIONS, projectName, submittedAt } from './project-form';
+import { MAX_BRAND_LENGTH, projectName, submittedAt } from './project-form';
 import { fillText, type ProjectScreenTexts } from './project-texts';
 import { parseQuantity } from './quantity';
 import { projectKeys, projectQueryClient } from './query-client';
@@ -403,7 +404,6 @@ function LineRow({
     update.mutate(qty);
   };
 
-  const option = line.xp?.packagingOption ?? '';
   // Information, not a limit: a project asks for any quantity (issue 22 item 1).
   const stockNote = lineStockNote(
     line.Quantity ?? 0,
@@ -490,24 +490,15 @@ function LineRow({
         )}
       </td>
       <td data-label={w.packaging}>
-        {editable ? (
-          <select
-            className="form-field__input project__packaging"
-            aria-label={fillText(w.packagingLabel, { name })}
-            value={option}
-            disabled={packaging.isPending}
-            onChange={(event) => packaging.mutate(event.target.value)}
-          >
-            {option === '' && <option value="">{w.packagingOptions['']}</option>}
-            {PACKAGING_OPTIONS.map((code) => (
-              <option key={code} value={code}>
-                {w.packagingOptions[code] ?? code}
-              </option>
-            ))}
-          </select>
-        ) : (
-          (w.packagingOptions[option] ?? option) || w.packagingOptions['']
-        )}
+        <PackagingChoice
+          stored={line.xp?.packagingOption}
+          editable={editable}
+          label={fillText(w.packagingLabel, { name })}
+          placeholder={w.packagingPlaceholder}
+          options={w.packagingOptions}
+          pending={packaging.isPending}
+          onChoose={(option) => packaging.mutate(option)}
+        />
       </td>
       {editable && (
         <td>

@@ -1,4 +1,5 @@
 import type { LocaleCode, Region } from '@catalogue/dataset/model';
+import { type PackagingLabels, packagingLabels } from '@catalogue/outbox/packaging';
 import type { LoginPromptTexts } from '../auth/login-prompt';
 import type { Translate } from '../i18n/translator';
 import type { StockTexts } from '../product/stock-note';
@@ -111,7 +112,10 @@ export interface ProjectScreenTexts {
     removeLabel: string;
     /** "Packaging of {name}" */
     packagingLabel: string;
-    packagingOptions: Record<string, string>;
+    /** "Choose packaging": the prompt of a line without packaging, never stored or shown as a value. */
+    packagingPlaceholder: string;
+    /** The options' labels in the page's language. */
+    packagingOptions: PackagingLabels;
     empty: string;
     quantityInvalid: string;
     updated: string;
@@ -253,13 +257,8 @@ export function projectScreenTexts(
       remove: t('favourites.remove'),
       removeLabel: t('projects.worksheet.removeLabel', { name: '{name}' }),
       packagingLabel: t('projects.worksheet.packagingLabel', { name: '{name}' }),
-      packagingOptions: {
-        '': t('projects.packaging.none'),
-        standard: t('projects.packaging.standard'),
-        bulk: t('projects.packaging.bulk'),
-        individual: t('projects.packaging.individual'),
-        palletised: t('projects.packaging.palletised'),
-      },
+      packagingPlaceholder: t('projects.packaging.none'),
+      packagingOptions: packagingLabels(t),
       empty: t('projects.worksheet.empty'),
       quantityInvalid: t('projects.quantityInvalid'),
       updated: t('projects.worksheet.updated'),

@@ -6,7 +6,7 @@ import {
   type ProductAttributes,
   type UnitSystem,
 } from '../model';
-import { decimalComma, lengthLabel } from '../texts';
+import { decimalComma, lengthLabel, salesUnitText } from '../texts';
 import type { CatalogueIndex } from './catalogue-index';
 import type { LocaleContext } from './locale-context';
 import { fillIn, textIn } from './text';
@@ -30,6 +30,11 @@ export function familyItems(
     tabs.push(...tabsFor(context, family, familyCalculators.length > 0));
   }
   return { tables, tabs, calculators };
+}
+
+/** A table value starts with a capital, like the other rows' ("Piece", "Pack of 50"). */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function unique<T>(values: T[]): T[] {
@@ -85,7 +90,7 @@ function specificationTable(
     label: textIn(texts.rows.packaging, locale),
     values: unique(products.map((p) => p.attributes.packagingQuantity))
       .sort((a, b) => a - b)
-      .map(String),
+      .map((pieces) => capitalised(salesUnitText(pieces, language))),
   });
   if (products.length > 0)
     rows.push({
@@ -111,7 +116,10 @@ function weightRange(
   system: UnitSystem,
   language: LocaleContext['language'],
 ): string {
-  const weights = products.map((p) => p.attributes.weightKg * (system === 'imperial' ? 2.20462 : 1));
+  // Per piece: a pack's weight is its pieces' (issue 22 item 3), and the row says "per piece".
+  const weights = products.map(
+    (p) => (p.attributes.weightKg / p.attributes.packagingQuantity) * (system === 'imperial' ? 2.20462 : 1),
+  );
   const unit = system === 'imperial' ? 'lb' : 'kg';
   const format = (n: number) => decimalComma(n.toFixed(2), language);
   const min = Math.min(...weights);

@@ -35,7 +35,9 @@ function productMarketing(
   if (a.tradeSize) own.push(bullet(texts.size, decimalComma(a.tradeSize[system], language)));
   if (a.lengthMm) own.push(bullet(texts.length, lengthLabel(a.lengthMm, system, language)));
   if (a.certifications.length > 0) own.push(bullet(texts.certifications, a.certifications.join(', ')));
-  own.push(bullet(texts.pack, String(a.packagingQuantity)));
+  own.push(
+    a.packagingQuantity === 1 ? bullet(texts.piece, '1') : bullet(texts.pack, String(a.packagingQuantity)),
+  );
   return {
     productNumber: product.id,
     productName: product.name[language],

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { type PackagingLabels, packagingText } from './packaging';
 import { drawTable } from './pdf-table';
 
 /**
@@ -16,6 +17,7 @@ export interface QuoteRequest {
   company: { id: string; name: string };
   /** `emailVerified`: whether the user confirmed `email` (only then may mail go to it). */
   user: { username: string; firstName: string; lastName: string; email: string; emailVerified?: boolean };
+  /** `packagingOption`: the stored code (`bulk`), never printed as it is: the files print its label. */
   lines: { productId: string; name: string; quantity: number; packagingOption: string }[];
 }
 
@@ -50,7 +52,8 @@ function field(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function quoteCsv(quote: QuoteRequest): string {
+/** The project as CSV; packaging as its label in `packaging`, the reader's language. */
+export function quoteCsv(quote: QuoteRequest, packaging: PackagingLabels): string {
   const header = [
     'Project ID',
     'Project',
@@ -75,7 +78,7 @@ export function quoteCsv(quote: QuoteRequest): string {
     line.productId,
     line.name,
     line.quantity,
-    line.packagingOption,
+    packagingText(line.packagingOption, packaging),
   ]);
   return `${[header, ...rows].map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
 }
@@ -83,9 +86,10 @@ export function quoteCsv(quote: QuoteRequest): string {
 /**
  * The project as a printable A4 PDF: details, then the lines as a table (`pdf-table.ts`: columns sized by
  * the font's metrics, rows as tall as their wrapped text, the header repeated on each new page).
- * `heading` starts the title: "Quote request" for the sales team, "Project" for an export.
+ * `heading` starts the title: "Quote request" for the sales team, "Project" for an export; packaging is
+ * printed as its label in `packaging`, the reader's language.
  */
-export function quotePdf(quote: QuoteRequest, heading = 'Quote request'): Promise<Buffer> {
+export function quotePdf(quote: QuoteRequest, heading: string, packaging: PackagingLabels): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
@@ -129,7 +133,7 @@ export function quotePdf(quote: QuoteRequest, heading = 'Quote request'): Promis
         line.productId,
         line.name,
         String(line.quantity),
-        line.packagingOption || '–',
+        packagingText(line.packagingOption, packaging) || '–',
       ]),
     );
     doc.end();

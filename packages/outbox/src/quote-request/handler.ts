@@ -1,12 +1,24 @@
-import type { Db } from '@catalogue/db';
+import { type Db, queryRows } from '@catalogue/db';
 import { buyers, lineItems, orders, outbox, users } from '@catalogue/db/schema';
-import { and, asc, eq } from 'drizzle-orm';
-import { escapeHtml } from '../email/texts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { DEFAULT_LOCALE, escapeHtml, mailTexts } from '../email/texts';
 import { PermanentDeliveryError } from '../errors';
 import type { OutboxHandler } from '../worker';
 import { projectDetails, type QuoteRequest, quoteCsv, quotePdf } from './document';
+import { packagingLabels } from './packaging';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A region's name in a language (`US` → "United States"), from its `region` content item; else the code. */
+async function regionName(db: Db, code: string, language: string): Promise<string> {
+  if (!code) return '';
+  const [row] = await queryRows<{ data: { name?: Record<string, unknown> } | null }>(
+    db,
+    sql`select data from content_items where type = 'region' and id = ${code} limit 1`,
+  );
+  const name = row?.data?.name?.[language];
+  return typeof name === 'string' && name ? name : code;
+}
 
 /** Reads the submitted project the row names; null when the order no longer exists. */
 export async function loadQuoteRequest(
@@ -74,8 +86,13 @@ export function quoteRequestHandler({ db, salesEmail }: { db: Db; salesEmail: st
     );
     const quote = await loadQuoteRequest(db, payload.orderId, submittedAt);
     if (!quote) throw new PermanentDeliveryError(`order ${payload.orderId} no longer exists`);
-    const pdf = await quotePdf(quote);
-    const csv = quoteCsv(quote);
+    // The sales team's mail is in the site's default language; it and its files show labels, never
+    // codes (issue 22 item 10). The marketing push below keeps the codes.
+    const texts = await mailTexts(db, DEFAULT_LOCALE);
+    const packaging = packagingLabels(texts.t);
+    const shown = { ...quote, regionName: await regionName(db, quote.regionName, texts.language) };
+    const pdf = await quotePdf(shown, 'Quote request', packaging);
+    const csv = quoteCsv(shown, packaging);
     const who = `${quote.user.firstName} ${quote.user.lastName}`.trim() || quote.user.username;
     // An answer goes to the requester only at an address they confirmed: anyone can type someone else's
     // address into a profile, and the sales team's reply would then carry the project to a stranger.
@@ -84,7 +101,7 @@ export function quoteRequestHandler({ db, salesEmail }: { db: Db; salesEmail: st
       `Project: ${quote.projectName} (${quote.orderId})`,
       `Company: ${quote.company.name} (${quote.company.id})`,
       `Requested by: ${who} <${quote.user.email}>${replyTo ? '' : ' (address not confirmed by the user)'}`,
-      `Region: ${quote.regionName || '–'}`,
+      `Region: ${shown.regionName || '–'}`,
       `Lines: ${quote.lines.length}`,
     ];
     const message = {

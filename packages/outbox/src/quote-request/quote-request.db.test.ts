@@ -72,6 +72,7 @@ describe(`quote requests on ${testDriver()}`, () => {
     const line = await api('POST', `/v1/orders/Outgoing/${order.body.ID}/lineitems`, token, {
       ProductID: product.id,
       Quantity: 2,
+      xp: { packagingOption: 'bulk' },
     });
     expect(line.status, JSON.stringify(line.body)).toBe(201);
     expect((await api('POST', `/v1/orders/Outgoing/${order.body.ID}/submit`, token)).status).toBe(200);
@@ -107,6 +108,9 @@ describe(`quote requests on ${testDriver()}`, () => {
     ).toString();
     expect(csv.split('\r\n')[1]).toContain(`"Clinic, ""east"" wing"`);
     expect(csv).toContain(`${product.id},`);
+    // Issue 22 item 10: the packaging's label and the region's name, not their codes.
+    expect(csv.split('\r\n')[1]?.endsWith(',Bulk')).toBe(true);
+    expect(csv.split('\r\n')[1]).toContain(',United States,');
     const pdf = Buffer.from(
       mail?.attachments.find((a) => a.filename.endsWith('.pdf'))?.contentBase64 ?? '',
       'base64',
@@ -123,17 +127,25 @@ describe(`quote requests on ${testDriver()}`, () => {
   });
 
   it('defuses spreadsheet formulas in the CSV', () => {
-    const csv = quoteCsv({
-      orderId: 'o1',
-      projectName: '=HYPERLINK("http://evil")',
-      projectDesc: '',
-      regionName: 'US',
-      brand: '',
-      submittedAt: new Date(0),
-      company: { id: 'C', name: '+cmd' },
-      user: { username: 'u', firstName: 'A', lastName: 'B', email: 'a@b.example' },
-      lines: [{ productId: 'P-1', name: '@SUM(1)', quantity: 1, packagingOption: '' }],
-    });
+    const csv = quoteCsv(
+      {
+        orderId: 'o1',
+        projectName: '=HYPERLINK("http://evil")',
+        projectDesc: '',
+        regionName: 'US',
+        brand: '',
+        submittedAt: new Date(0),
+        company: { id: 'C', name: '+cmd' },
+        user: { username: 'u', firstName: 'A', lastName: 'B', email: 'a@b.example' },
+        lines: [{ productId: 'P-1', name: '@SUM(1)', quantity: 1, packagingOption: '' }],
+      },
+      {
+        standard: 'Standard packs',
+        bulk: 'Bulk',
+        individual: 'Individually boxed',
+        palletised: 'Palletised',
+      },
+    );
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv).toContain("'+cmd");
     expect(csv).toContain("'@SUM(1)");

@@ -15,7 +15,8 @@ export const sampleProduct: ProductDetail = {
   loadClass: null,
   certifications: ['UL', 'CE'],
   weightKg: 1.25,
-  packagingQuantity: 10,
+  // One piece (the dataset's piece SKUs), ordered in tens.
+  packagingQuantity: 1,
   quantityMultiplier: 10,
   madeToOrder: true,
   stockUnits: null,

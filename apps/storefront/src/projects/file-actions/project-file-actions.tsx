@@ -11,6 +11,8 @@ import {
 
 export interface ProjectFileActionsProps {
   projectId: string;
+  /** The page's locale segment (`de-eu`): the exported files print their labels in its language. */
+  locale?: string;
   /** A submitted project (or the sales inbox): export only. */
   readOnly: boolean;
   texts?: FileActionTexts;
@@ -32,6 +34,7 @@ type ImportState =
  */
 export function ProjectFileActions({
   projectId,
+  locale,
   readOnly,
   texts = ENGLISH_FILE_ACTION_TEXTS,
   onImported,
@@ -39,6 +42,7 @@ export function ProjectFileActions({
   const [state, setState] = useState<ImportState>({ kind: 'idle' });
   const ids = useId();
   const base = `/api/projects/${encodeURIComponent(projectId)}`;
+  const language = locale ? `?locale=${encodeURIComponent(locale)}` : '';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,12 +79,12 @@ export function ProjectFileActions({
       </h2>
       <ul className="project-files__exports">
         <li>
-          <a href={`${base}/export.csv`} download>
+          <a href={`${base}/export.csv${language}`} download>
             {texts.exportCsv}
           </a>
         </li>
         <li>
-          <a href={`${base}/export.pdf`} target="_blank" rel="noopener">
+          <a href={`${base}/export.pdf${language}`} target="_blank" rel="noopener">
             {texts.exportPdf}
           </a>
         </li>

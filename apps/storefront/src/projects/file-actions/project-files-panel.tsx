@@ -11,15 +11,22 @@ import type { FileActionTexts } from './texts';
  * page's shared query client without fetching it itself (`enabled: false`), so it appears once the
  * project is shown, read-only when submitted, and an import refreshes the screen's worksheet.
  */
-export function ProjectFilesPanel({ projectId, texts }: { projectId: string; texts: FileActionTexts }) {
+interface PanelProps {
+  projectId: string;
+  /** The page's locale segment, for the exports' language. */
+  locale: string;
+  texts: FileActionTexts;
+}
+
+export function ProjectFilesPanel(props: PanelProps) {
   return (
     <QueryClientProvider client={projectQueryClient()}>
-      <Panel projectId={projectId} texts={texts} />
+      <Panel {...props} />
     </QueryClientProvider>
   );
 }
 
-function Panel({ projectId, texts }: { projectId: string; texts: FileActionTexts }) {
+function Panel({ projectId, locale, texts }: PanelProps) {
   const queryClient = useQueryClient();
   const worksheet = useQuery({
     queryKey: projectKeys.worksheet(projectId),
@@ -31,6 +38,7 @@ function Panel({ projectId, texts }: { projectId: string; texts: FileActionTexts
   return (
     <ProjectFileActions
       projectId={projectId}
+      locale={locale}
       readOnly={order.Status !== 'Unsubmitted'}
       texts={texts}
       onImported={() => void queryClient.invalidateQueries({ queryKey: projectKeys.all })}

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import { getDictionary, getLocaleInfo } from '../../../data/content';
+import { getDictionary, getLocaleInfo, getRegionNames } from '../../../data/content';
 import { createTranslator } from '../../../i18n/translator';
 import { loginHref } from '../../../product/toolbar-links';
 import { localeFromSegment, localizedPath } from '../../../routing/locales';
@@ -53,7 +53,10 @@ export default async function SalesPage({ params, searchParams }: SalesPageProps
   if (session.kind !== 'seller') return <SalesForbidden t={t} loginHref={loginHref(locale, here)} />;
   const requested = Number(Array.isArray(query.page) ? query.page[0] : query.page);
   const page = Number.isInteger(requested) && requested >= 1 && requested <= 10_000 ? requested : 1;
-  const inbox = await listQuoteRequests(session.token, page);
+  const [inbox, regionNames] = await Promise.all([
+    listQuoteRequests(session.token, page),
+    getRegionNames(info.language),
+  ]);
   const pageHref = (target: number) => (target === 1 ? here : `${here}?page=${target}`);
   return (
     <div className="container section sales">
@@ -90,7 +93,7 @@ export default async function SalesPage({ params, searchParams }: SalesPageProps
                   </th>
                   <td>{item.company}</td>
                   <td>{item.user}</td>
-                  <td>{item.region || '–'}</td>
+                  <td>{(regionNames[item.region] ?? item.region) || '–'}</td>
                   <td className="sku-table__number">{item.lines}</td>
                   <td>
                     <SubmittedDate iso={item.submittedAt} language={info.language} />

@@ -62,7 +62,11 @@ export default async function ProjectPage({ params }: ProjectPageProps) {
         loginHref={loginHref(locale, `${projectsPath}/${encodeURIComponent(id)}`)}
         texts={data.texts}
       />
-      <ProjectFilesPanel projectId={id} texts={fileActionTexts(createTranslator(dictionary))} />
+      <ProjectFilesPanel
+        projectId={id}
+        locale={segment}
+        texts={fileActionTexts(createTranslator(dictionary))}
+      />
     </div>
   );
 }

@@ -1,7 +1,8 @@
+import { packagingLabels, packagingText } from '@catalogue/outbox/packaging';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import { getDictionary, getLocaleInfo } from '../../../../data/content';
+import { getDictionary, getLocaleInfo, getRegionNames } from '../../../../data/content';
 import { createTranslator } from '../../../../i18n/translator';
 import { loginHref } from '../../../../product/toolbar-links';
 import { ProjectFileActions } from '../../../../projects/file-actions/project-file-actions';
@@ -50,7 +51,10 @@ export default async function QuoteRequestPage({ params }: QuotePageProps) {
   const here = localizedPath(locale, `/sales/${encodeURIComponent(orderId)}`);
   if (session.kind === 'visitor') redirect(loginHref(locale, here));
   if (session.kind !== 'seller') return <SalesForbidden t={t} loginHref={loginHref(locale, here)} />;
-  const quote = /^[\w-]{1,100}$/.test(orderId) ? await quoteRequestDetail(session.token, orderId) : null;
+  const [quote, regionNames] = await Promise.all([
+    /^[\w-]{1,100}$/.test(orderId) ? quoteRequestDetail(session.token, orderId) : null,
+    getRegionNames(info.language),
+  ]);
   const back = (
     <p>
       <Link href={localizedPath(locale, '/sales')} prefetch={false}>
@@ -70,6 +74,8 @@ export default async function QuoteRequestPage({ params }: QuotePageProps) {
     );
   }
   const name = `${quote.user.firstName} ${quote.user.lastName}`.trim() || quote.user.username;
+  // Packaging as its label in the page's language, never the stored code (issue 22 item 10).
+  const packaging = packagingLabels(t);
   return (
     <div className="container section sales">
       {back}
@@ -85,7 +91,7 @@ export default async function QuoteRequestPage({ params }: QuotePageProps) {
           <dt>{t('sales.company')}</dt>
           <dd>{quote.company.name}</dd>
           <dt>{t('sales.region')}</dt>
-          <dd>{quote.regionName || '–'}</dd>
+          <dd>{(regionNames[quote.regionName] ?? quote.regionName) || '–'}</dd>
           <dt>{t('sales.brand')}</dt>
           <dd>{quote.brand || '–'}</dd>
           <dt>{t('sales.submitted')}</dt>
@@ -130,14 +136,14 @@ export default async function QuoteRequestPage({ params }: QuotePageProps) {
                   <td>{line.name}</td>
                   <td className="sku-table__number">{line.productId}</td>
                   <td className="sku-table__number">{line.quantity}</td>
-                  <td>{line.packagingOption || '–'}</td>
+                  <td>{packagingText(line.packagingOption, packaging) || '–'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       </section>
-      <ProjectFileActions projectId={quote.orderId} readOnly texts={fileActionTexts(t)} />
+      <ProjectFileActions projectId={quote.orderId} locale={segment} readOnly texts={fileActionTexts(t)} />
     </div>
   );
 }
