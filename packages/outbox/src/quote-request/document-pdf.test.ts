@@ -4,7 +4,10 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { type QuoteRequest, quotePdf } from './document';
+import { packagingLabels } from './packaging';
 import { drawTable } from './pdf-table';
+
+const ENGLISH_PACKAGING = packagingLabels((key) => key.split('.').at(-1) ?? key);
 
 /** pdf.js's metrics of the 14 standard fonts (Helvetica), which it reads from its own package. */
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
@@ -88,7 +91,7 @@ function quote(lines: number): QuoteRequest {
 
 describe('project PDF table', () => {
   it('wrapped product names never overlap the next row', async () => {
-    const pages = await placedText(await quotePdf(quote(6), 'Project'));
+    const pages = await placedText(await quotePdf(quote(6), 'Project', ENGLISH_PACKAGING));
     const texts = pages.flatMap((p) => p.texts);
     // The long names really wrap: three or four lines each.
     const nameColumn = texts.find((t) => t.text.startsWith('Electrical metallic'))?.left;
@@ -101,7 +104,7 @@ describe('project PDF table', () => {
   });
 
   it('no header word is broken (Packagin/g)', async () => {
-    const [first] = await placedText(await quotePdf(quote(2), 'Project'));
+    const [first] = await placedText(await quotePdf(quote(2), 'Project', ENGLISH_PACKAGING));
     const texts = first?.texts ?? [];
     for (const word of ['Catalogue', 'number', 'Product', 'Quantity', 'Packaging'])
       expect(texts.some((t) => t.text.split(/\s+/).includes(word))).toBe(true);
@@ -127,7 +130,7 @@ describe('project PDF table', () => {
   });
 
   it('rows reaching the foot of a page continue on the next one under the header again, none lost', async () => {
-    const pages = await placedText(await quotePdf(quote(60), 'Project'));
+    const pages = await placedText(await quotePdf(quote(60), 'Project', ENGLISH_PACKAGING));
     expect(pages.length).toBeGreaterThan(2);
     const numbers: string[] = [];
     for (const { height, texts } of pages) {
