@@ -16,6 +16,7 @@ import { ConsentBannerGuard } from '../tracking/consent-guard';
 import { PageViewTracker } from '../tracking/page-view-tracker';
 import { TrackingScriptsLoader } from '../tracking/tracking-scripts-loader';
 import { UnitPreferenceProvider } from '../units/unit-preference';
+import { UnitsGuard } from '../units/units-guard';
 
 interface SiteShellProps {
   locale: LocaleCode;
@@ -49,6 +50,7 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
     <html lang={locale} suppressHydrationWarning>
       <body>
         <SessionGuard />
+        <UnitsGuard />
         <ConsentBannerGuard />
         <UnitPreferenceProvider
           defaultUnitSystem={info.defaultUnitSystem}

@@ -5,9 +5,11 @@ import { cacheTags } from '../../caching/cache-tags';
 import { tagPage } from '../../caching/page-tags';
 import { CategoryCard } from '../../components/category-card';
 import { getTopCategoriesForLocale } from '../../data/categories';
-import { getDictionary } from '../../data/content';
+import { illustratingSku } from '../../data/category-illustration';
+import { getDictionary, getLocaleInfo, getRegionInfo } from '../../data/content';
 import { getRouteContent } from '../../data/routes';
 import { createTranslator } from '../../i18n/translator';
+import { DRAWING_SIZE, drawingSrc } from '../../product/drawing-images';
 import { DEFAULT_LOCALE, localeFromSegment, localizedPath } from '../../routing/locales';
 import { pageBlocks } from '../../search/server-blocks';
 import { ServerContentBlocks } from '../../search/server-blocks-view';
@@ -46,6 +48,13 @@ export default async function HomePage({ params }: HomePageProps) {
     pageBlocks(locale, '/'),
   ]);
   const t = createTranslator(dictionary);
+  // Each range card shows the drawing of one SKU of its range, dropped when that range changes.
+  const info = await getLocaleInfo(locale);
+  const { catalogId } = await getRegionInfo(info.region);
+  await tagPage(categories.map((category) => cacheTags.category(catalogId, category.id)));
+  const skus = await Promise.all(
+    categories.map((category) => illustratingSku(catalogId, category.id, info.language)),
+  );
   return (
     <>
       <section className="hero" aria-labelledby="home-title">
@@ -65,11 +74,21 @@ export default async function HomePage({ params }: HomePageProps) {
         </h2>
         {categories.length > 0 ? (
           <ul className="category-grid">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <CategoryCard locale={locale} category={category} actionLabel={t('home.categories.view')} />
-              </li>
-            ))}
+            {categories.map((category, index) => {
+              const sku = skus[index];
+              return (
+                <li key={category.id}>
+                  <CategoryCard
+                    locale={locale}
+                    category={category}
+                    actionLabel={t('home.categories.view')}
+                    illustration={
+                      sku ? { src: drawingSrc(sku, 'thumb', locale, t), size: DRAWING_SIZE.card } : null
+                    }
+                  />
+                </li>
+              );
+            })}
           </ul>
         ) : (
           <p>{t('home.categories.empty')}</p>
