@@ -26,6 +26,8 @@ export const DRAWING_SIZE = {
   large: { width: 480, height: 240 },
   thumb: { width: 64, height: 32 },
   card: { width: 160, height: 80 },
+  /** A family page's illustration (the thumbnail drawing, without labels). */
+  illustration: { width: 320, height: 160 },
 } as const;
 
 export function isDrawingVariant(value: string): value is DrawingVariant {

@@ -117,7 +117,7 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
             className="family__drawing"
             src={drawingSrc(illustrating, 'thumb', locale, t)}
             alt={t('drawing.familyAlt', { name: familyName, id: illustrating.id })}
-            size={DRAWING_SIZE.card}
+            size={DRAWING_SIZE.illustration}
             eager
           />
         )}
