@@ -48,13 +48,14 @@ export default async function HomePage({ params }: HomePageProps) {
     pageBlocks(locale, '/'),
   ]);
   const t = createTranslator(dictionary);
-  // Each range card shows the drawing of one SKU of its range, dropped when that range changes.
+  // Each range card shows the drawing of one SKU of its range. The page is dropped when one of those
+  // SKUs changes, not on every change in a range (which would drop the home page on any product edit).
   const info = await getLocaleInfo(locale);
   const { catalogId } = await getRegionInfo(info.region);
-  await tagPage(categories.map((category) => cacheTags.category(catalogId, category.id)));
   const skus = await Promise.all(
     categories.map((category) => illustratingSku(catalogId, category.id, info.language)),
   );
+  await tagPage(skus.flatMap((sku) => (sku ? [cacheTags.product(sku.id)] : [])));
   return (
     <>
       <section className="hero" aria-labelledby="home-title">

@@ -84,9 +84,9 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
   await tagPage([
     cacheTags.catalog(catalogId),
     cacheTags.catalogue(),
+    // A product change tags every category up to the top, so this also covers the drawings of the
+    // family's illustration and range cards (SKUs below it).
     ...category.trail.map((c) => cacheTags.category(catalogId, c.id)),
-    // The range cards' drawings come from a SKU of each child range.
-    ...category.children.map((c) => cacheTags.category(catalogId, c.id)),
     cacheTags.contentItem('route', locale, routePath),
     cacheTags.contentItem('category-marketing', locale, category.id),
     cacheTags.contentType('attributes'),
