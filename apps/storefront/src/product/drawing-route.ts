@@ -36,7 +36,14 @@ export async function answerDrawing(
   const found = await getProductForLocale(locale, decodeProductId(productId));
   if (!found) return notFound();
   const t = createTranslator(await getDictionary(locale));
-  const svg = drawingSvg(found.product, variant, locale, t);
+  return svgAnswer(drawingSvg(found.product, variant, locale, t), request);
+}
+
+/** The answer for a drawing's SVG: caching by the asked version, ETag and 304 (see the file's comment). */
+export function svgAnswer(
+  svg: string,
+  request: { version: string | null; ifNoneMatch: string | null },
+): Response {
   const version = drawingVersion(svg);
   const etag = `"${version}"`;
   const headers = {
