@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath } from './harness/artifacts';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
+import { imageLoaded } from './harness/drawings';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
 /**
@@ -76,6 +77,19 @@ describe('family pages', () => {
       const page = await browser.newPage();
       await page.goto(`${site.url}${locale.prefix || '/'}`);
       for (let level = 1; level <= 6; level++) {
+        // Every range card shows the drawing of a SKU of its range.
+        const cards = page.locator('main .category-card');
+        expect(await page.locator('main .category-card img.category-card__drawing').count()).toBe(
+          await cards.count(),
+        );
+        if ((await cards.count()) > 0) {
+          const drawing = cards.first().locator('img');
+          expect(await drawing.getAttribute('src')).toMatch(
+            /^\/api\/drawings\/[a-z-]+\/[^/]+\/thumb\.svg\?v=/,
+          );
+          await drawing.scrollIntoViewIfNeeded();
+          await expect.poll(() => imageLoaded(drawing)).toBe(true);
+        }
         const href = `${locale.prefix}/products/${segments.slice(0, level).join('/')}`;
         await page.locator(`main a[href="${href}"]`).first().click();
         await page.waitForURL(`${site.url}${href}`);

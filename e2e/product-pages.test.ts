@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
+import { imageLoaded, wireAnswer } from './harness/drawings';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
 /**
@@ -158,6 +159,19 @@ describe('product pages', () => {
       await page.goto(`${site.url}${locale.prefix}${family}`);
       const link = page.locator('.sku-table tbody td.sku-table__number a').first();
       const id = await link.innerText();
+      // The family's illustration: the drawing of its first SKU, named in the page's language.
+      const illustration = page.locator('.family__drawing');
+      const familyAltStart = (await phrase(locale.code, 'drawing.familyAlt')).split('{id}')[0] ?? '';
+      expect(await illustration.getAttribute('alt')).toContain(familyAltStart);
+      await expect.poll(() => imageLoaded(illustration)).toBe(true);
+      // The row's thumbnail of the product's drawing, decorative inside the link the number names.
+      const thumb = link.locator('img');
+      expect(await thumb.getAttribute('src')).toMatch(
+        new RegExp(`^/api/drawings/${locale.segment}/${id}/thumb\\.svg\\?v=[\\w-]+$`),
+      );
+      expect(await thumb.getAttribute('alt')).toBe('');
+      expect([await thumb.getAttribute('width'), await thumb.getAttribute('height')]).toEqual(['64', '32']);
+      await expect.poll(() => imageLoaded(thumb)).toBe(true);
       await link.click();
       await page.waitForURL(`${site.url}${locale.prefix}/product/${id}`);
 
@@ -223,6 +237,33 @@ describe('product pages', () => {
         expect(href).not.toBe(`${locale.prefix}/product/${id}`);
       }
 
+      // The dimensioned drawing, large, in the locale's unit system (no choice made), its size set so it
+      // shifts nothing, its text alternative in the page's language; the related cards show thumbnails.
+      const system = locale.code === 'en-US' ? 'imperial' : 'metric';
+      const drawing = page.locator('.product__drawing img:visible');
+      expect(await drawing.count()).toBe(1);
+      const drawingSrc = (await drawing.getAttribute('src')) ?? '';
+      expect(drawingSrc).toMatch(new RegExp(`^/api/drawings/${locale.segment}/${id}/${system}\\.svg\\?v=`));
+      expect([await drawing.getAttribute('width'), await drawing.getAttribute('height')]).toEqual([
+        '480',
+        '240',
+      ]);
+      const altStart = (await phrase(locale.code, 'drawing.alt')).split('{name}')[0] ?? '';
+      expect(await drawing.getAttribute('alt')).toContain(`${altStart}${marketing.productName}`);
+      await expect.poll(() => imageLoaded(drawing)).toBe(true);
+      await page.locator('.related-products img').first().scrollIntoViewIfNeeded();
+      await expect.poll(() => imageLoaded(page.locator('.related-products img').first())).toBe(true);
+      // Cached: a versioned URL for a year, an ETag answered with 304; compressed under 5 KB.
+      const answer = await wireAnswer(`${site.url}${drawingSrc}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers['content-encoding']).toMatch(/^(br|gzip)$/);
+      expect(answer.bytes.length).toBeLessThan(5 * 1024);
+      const etag = String(answer.headers.etag);
+      const again = await wireAnswer(`${site.url}${drawingSrc}`, { 'if-none-match': etag });
+      expect(again.status).toBe(304);
+
       // The toolbar and the master-specifications table.
       expect(await page.locator('#bim-toolbar-button').getAttribute('type')).toBe('button');
       expect(await page.getByRole('button', { name: /BIM/ }).count()).toBe(1);
@@ -251,9 +292,43 @@ describe('product pages', () => {
       expect(text).toContain(id);
       expect(text).toContain(await phrase(locale.code, 'product.specSheet'));
       expect(text).toContain(marketing.productName);
+      // The brand mark and the dimensioned drawing, tagged figures named in the page's language.
+      expect(text).toContain(await phrase(locale.code, 'drawing.heading'));
+      const figures = bytes.toString('latin1').match(/\/S \/Figure\b/g) ?? [];
+      expect(figures).toHaveLength(2);
+      expect(bytes.toString('latin1')).toMatch(/\/Alt \(Northfield Infrastructure Products\)/);
       await page.close();
     });
   }
+
+  it('shows the drawing of the unit system the visitor chose, from the first paint, and downloads only that one', async () => {
+    const [product] = await catalogProducts('catalog-us');
+    if (!product) throw new Error('no US product');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/drawings/')) asked.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${site.url}/product/${product.ID}`);
+    const visible = page.locator('.product__drawing img:visible');
+    expect(await visible.getAttribute('src')).toContain('/imperial.svg');
+    await expect.poll(() => imageLoaded(visible)).toBe(true);
+    expect(asked.filter((path) => path.endsWith('/metric.svg'))).toEqual([]);
+    // The toggle switches the drawing at once; a reload shows the choice before any framework script.
+    await page.getByRole('button', { name: 'Metric' }).click();
+    await expect.poll(async () => (await visible.getAttribute('src')) ?? '').toContain('/metric.svg');
+    await expect.poll(() => imageLoaded(visible)).toBe(true);
+    const html = await (
+      await fetch(`${site.url}/product/${product.ID}`, { headers: { cookie: 'unit_system=metric' } })
+    ).text();
+    expect(html).toContain('document.documentElement.dataset.units');
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dataset.units)).toBe('metric');
+    expect(await visible.getAttribute('src')).toContain('/metric.svg');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
 
   /** A US product with BIM files (its family offers them), and a made-to-order one. */
   async function usProducts(): Promise<{ bim: BuyerProduct; madeToOrder: BuyerProduct }> {

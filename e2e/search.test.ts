@@ -10,6 +10,7 @@ import { CSS_PAYLOADS, XSS_PAYLOADS } from '../apps/storefront/src/search/xss-co
 import { artifactPath } from './harness/artifacts';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
+import { imageLoaded } from './harness/drawings';
 import { addableWithoutSpecs, logInThroughThePage } from './harness/project-journey';
 import { passwordToken, type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
@@ -84,6 +85,10 @@ describe('search', () => {
       expect(listboxId).toBeTruthy();
       const options = page.locator(`#${listboxId} [role="option"]`);
       expect(await options.count()).toBeGreaterThan(0);
+      // Each product shows the thumbnail of its drawing, made by the storefront.
+      const thumb = page.locator(`#${listboxId} .search-preview__option--product img`).first();
+      expect(await thumb.getAttribute('src')).toMatch(/^\/api\/drawings\/en-us\/[^/]+\/thumb\.svg$/);
+      await expect.poll(() => imageLoaded(thumb)).toBe(true);
       await field.press('ArrowDown');
       const first = await options.first().getAttribute('id');
       expect(await field.getAttribute('aria-activedescendant')).toBe(first);
@@ -120,6 +125,9 @@ describe('search', () => {
         page.locator('#site-search').press('Enter'),
       ]);
       await page.locator('.search-result').first().waitFor({ timeout: 20_000 });
+      const resultDrawing = page.locator('.search-result img.search-result__image').first();
+      expect(await resultDrawing.getAttribute('src')).toMatch(/^\/api\/drawings\/en-us\/[^/]+\/thumb\.svg$/);
+      await expect.poll(() => imageLoaded(resultDrawing)).toBe(true);
       const before = await resultCount(page);
       expect(before).toMatch(/of \d+ results/);
 

@@ -165,6 +165,17 @@ describe('search results through the SDK', () => {
     expect(widget.suggestion.category?.length).toBeGreaterThan(0);
   });
 
+  it('gives every product result the thumbnail of its drawing, which the storefront serves in the locale', async () => {
+    const request = defaultRequests.getDefaultRequestFor(WidgetDataType.PREVIEW_SEARCH, 'rfkid_6');
+    request.setEntity('product');
+    request.setSearchQueryKeyphrase('condu');
+    request.setSearchLimit(4);
+    const widget = await widgetData('rfkid_6', 'product', request);
+    expect(widget.content.length).toBe(4);
+    for (const item of widget.content)
+      expect(item.image_url).toBe(`/api/drawings/en-us/${encodeURIComponent(String(item.id))}/thumb.svg`);
+  });
+
   it('gives an unknown rfk_id an error object in its widget (HTTP 200)', async () => {
     const request = searchResults('rfkid_nope');
     const widget = await widgetData('rfkid_nope', 'product', request);

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { CategorySummary } from '../data/category-shapes';
 import { categoryPath } from '../routing/catalogue-paths';
 import { withRegisteredMark } from '../text/registered-mark';
+import { DrawingImage } from './drawing-image';
 
 interface CategoryCardProps {
   locale: LocaleCode;
@@ -11,15 +12,25 @@ interface CategoryCardProps {
   slugs?: readonly string[];
   /** Visible call to action under the description, e.g. "View products". */
   actionLabel: string;
+  /** The drawing of a SKU of the range (`drawingSrc`, thumbnail), decorative: the name says what it is. */
+  illustration?: { src: string; size: { width: number; height: number } } | null;
 }
 
 /**
  * A category (top-level on the home page, a child on a family page): the name is the link (and its accessible name); the whole card is clickable
  * through the link's stretched hit area.
  */
-export function CategoryCard({ locale, category, slugs, actionLabel }: CategoryCardProps) {
+export function CategoryCard({ locale, category, slugs, actionLabel, illustration }: CategoryCardProps) {
   return (
     <article className="category-card">
+      {illustration && (
+        <DrawingImage
+          className="category-card__drawing"
+          src={illustration.src}
+          alt=""
+          size={illustration.size}
+        />
+      )}
       <h3 className="category-card__title">
         <Link
           className="category-card__link"

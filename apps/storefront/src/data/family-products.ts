@@ -7,6 +7,8 @@ import { anonymousToken } from './commerce-sdk';
 export interface SkuRow {
   id: string;
   name: string;
+  /** The category holding the SKU (its drawing's geometry depends on it: cable tray rails). */
+  categoryId: string;
   tradeSize: MeasuredValue | null;
   material: string | null;
   lengthMm: number | null;
@@ -56,6 +58,7 @@ export function toSkuRow(
   return {
     id: String(product.ID ?? ''),
     name: typeof localized === 'string' && localized ? localized : String(product.Name ?? ''),
+    categoryId: typeof xp.CategoryID === 'string' ? xp.CategoryID : '',
     tradeSize:
       typeof size.imperial === 'string' && typeof size.metric === 'string'
         ? { imperial: size.imperial, metric: size.metric }

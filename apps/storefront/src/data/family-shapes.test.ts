@@ -15,11 +15,13 @@ describe('family data shapes', () => {
         WeightKg: 1.2,
         PackagingQuantity: 1,
         MadeToOrder: true,
+        CategoryID: 'conduit-fittings.metallic-conduit.emt-conduit.steel.zinc.emt-075',
       },
     };
     expect(toSkuRow(product, 'de')).toEqual({
       id: 'EMT-075-10',
       name: 'EMT-Rohr 21 mm',
+      categoryId: 'conduit-fittings.metallic-conduit.emt-conduit.steel.zinc.emt-075',
       tradeSize: { imperial: '3/4 in', metric: '21 mm' },
       material: 'steel-galvanized',
       lengthMm: 3048,

@@ -2,6 +2,7 @@ import type { LocaleCode, UnitSystem } from '@catalogue/dataset/model';
 import type { ProductSheet } from '../documents/product-sheet';
 import { rowsAsText } from '../documents/product-sheet';
 import { createTranslator } from '../i18n/translator';
+import { drawingAlt } from '../product/drawing-images';
 import { masterSpecText } from '../product/master-spec';
 import { specificationRows } from '../product/specification-rows';
 import { effectiveUnitSystem } from '../units/unit-system';
@@ -53,6 +54,8 @@ export async function loadProductSheet(
         ? t('product.madeToOrderNote', { badge: madeToOrder.badge, leadTime: madeToOrder.leadTime })
         : null,
       generated: t('product.generated', { date }),
+      drawing: t('drawing.heading'),
+      drawingAlt: drawingAlt(product, marketing?.name || product.name, unitSystem, locale, t),
     },
     masterSpec: masterSpecText(product, attributes, t, siteName),
     generatedAt: now,

@@ -43,6 +43,18 @@ describe('CAD drawing (DXF)', () => {
     expect(entities.some((e) => e.type === 'CIRCLE')).toBe(false);
   });
 
+  it('states no dimensions for the stand-in block of a product without a usable size (a 300 ml cartridge)', () => {
+    const cartridge = {
+      ...sampleProduct,
+      lengthMm: null,
+      tradeSize: { imperial: '10.1 fl oz', metric: '300 ml' },
+    };
+    const { entities } = parse(renderCadDxf(sampleSheet({ product: cartridge })));
+    const texts = entities.filter((e) => e.type === 'TEXT').map((e) => e.text ?? '');
+    expect(texts).toHaveLength(2);
+    expect(texts.some((t) => t.startsWith('L = '))).toBe(false);
+  });
+
   it('writes non-ASCII characters as \\U+ escapes', () => {
     expect(dxfText('Größe ø')).toBe('Gr\\U+00F6\\U+00DFe \\U+00F8');
   });

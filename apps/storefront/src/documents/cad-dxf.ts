@@ -74,9 +74,11 @@ export function dxfEntities(sheet: ProductSheet, geometry: ProductGeometry): Pai
     ...text(0, top + textHeight * 3.6, textHeight * 1.4, `${sheet.product.id} - ${sheet.product.name}`),
   );
   pairs.push(...text(0, top + textHeight * 1.8, textHeight, sheet.siteName));
-  pairs.push(
-    ...text(0, top, textHeight, `L = ${num(length)} mm, H = ${num(height)} mm, W = ${num(width)} mm`),
-  );
+  // A stand-in block (no usable trade size) has no dimensions to state.
+  if (geometry.measured)
+    pairs.push(
+      ...text(0, top, textHeight, `L = ${num(length)} mm, H = ${num(height)} mm, W = ${num(width)} mm`),
+    );
   return pairs;
 }
 

@@ -5,7 +5,8 @@ import type { ProductDetail } from '../data/product-shapes';
  * rectangular) swept along its length. The CAD drawing draws it, the BIM model extrudes it. The trade
  * size's metric text says the profile: `21 mm` a round section (`M10` a rod, `2.5 mm²` a conductor of
  * that area), `41 x 21 mm` a rectangle, `102 x 102 x 51 mm` a box whose third dimension is its depth;
- * cable trays are as wide as their size with 100 mm side rails.
+ * cable trays are as wide as their size with 100 mm side rails. A unit may follow each number
+ * (`102 x 102 mm x 38 mm`).
  */
 
 export type Profile =
@@ -16,6 +17,11 @@ export interface ProductGeometry {
   profile: Profile;
   /** Along the sweep: the SKU's length, a box's depth, else as long as the profile is wide. */
   lengthMm: number;
+  /**
+   * False when the trade size says nothing usable (none, or a volume such as `300 ml`): the shape is then
+   * a stand-in block, and no drawing or file may print its made-up size as a dimension.
+   */
+  measured: boolean;
 }
 
 /** The profile when the trade size says nothing usable. */
@@ -31,7 +37,9 @@ export function productGeometry(
   let profile: Profile = DEFAULT_PROFILE;
   let depth: number | null = null;
   const dimensions =
-    /^(\d+(?:[.,]\d+)?)(?:\s*x\s*(\d+(?:[.,]\d+)?))?(?:\s*x\s*(\d+(?:[.,]\d+)?))?\s*mm(²)?$/.exec(metric);
+    /^(\d+(?:[.,]\d+)?)(?:\s*(?:mm)?\s*x\s*(\d+(?:[.,]\d+)?))?(?:\s*(?:mm)?\s*x\s*(\d+(?:[.,]\d+)?))?\s*mm(²)?$/.exec(
+      metric,
+    );
   const thread = /^M(\d+(?:[.,]\d+)?)$/.exec(metric);
   if (dimensions?.[1]) {
     const first = numberOf(dimensions[1]);
@@ -44,7 +52,7 @@ export function productGeometry(
     else profile = { kind: 'circle', diameter: first };
   } else if (thread?.[1]) profile = { kind: 'circle', diameter: numberOf(thread[1]) };
   const widest = profile.kind === 'circle' ? profile.diameter : Math.max(profile.width, profile.height);
-  return { profile, lengthMm: product.lengthMm ?? depth ?? widest };
+  return { profile, lengthMm: product.lengthMm ?? depth ?? widest, measured: profile !== DEFAULT_PROFILE };
 }
 
 /** The profile's width and height. */

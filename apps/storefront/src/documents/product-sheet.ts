@@ -27,6 +27,9 @@ export interface ProductSheet {
     madeToOrderNote: string | null;
     /** "Generated on {date}", filled in. */
     generated: string;
+    /** The drawing's heading ("Dimensioned drawing") and its text alternative with the dimensions. */
+    drawing: string;
+    drawingAlt: string;
   };
   masterSpec: MasterSpecText;
   generatedAt: Date;

@@ -1,10 +1,15 @@
 import PDFDocument from 'pdfkit';
+import { paintDrawing, paintLogo } from './pdf-drawing';
+import { type Shape as ProductDrawingShape, productDrawing } from './product-drawing';
+import { productGeometry } from './product-geometry';
 import type { ProductSheet } from './product-sheet';
 
 /**
  * The spec sheet of one SKU as a PDF, generated on request in the page's language with pdfkit. It uses
  * the PDF standard fonts (Helvetica), which every reader has, so nothing is embedded or fetched; their
  * WinAnsi encoding covers the site's languages (é, ü, ß, ç, …). Letter paper in North America, A4 elsewhere.
+ * The brand mark heads it and the dimensioned drawing follows the title, both vector graphics tagged as
+ * figures with their text alternatives (a tagged PDF).
  */
 
 /** Characters outside WinAnsi that number and date formats use (narrow and thin spaces) become spaces. */
@@ -29,6 +34,7 @@ export function renderSpecSheetPdf(sheet: ProductSheet): Promise<Buffer> {
     margin: 56,
     lang: sheet.locale,
     displayTitle: true,
+    tagged: true,
     info: {
       Title: winAnsiText(`${product.name} – ${labels.specSheet}`),
       Author: sheet.siteName,
@@ -46,7 +52,15 @@ export function renderSpecSheetPdf(sheet: ProductSheet): Promise<Buffer> {
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const text = (value: string) => winAnsiText(value);
 
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(ACCENT).text(text(sheet.siteName.toUpperCase()));
+  const logoSize = 22;
+  paintLogo(doc, doc.page.margins.left, doc.y, logoSize, sheet.siteName, ACCENT);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(ACCENT)
+    .text(text(sheet.siteName.toUpperCase()), doc.page.margins.left + logoSize + 8, doc.y + 6);
+  doc.x = doc.page.margins.left;
+  doc.y += 6;
   doc.moveDown(0.4);
   doc.font('Helvetica').fontSize(11).fillColor(MUTED).text(text(labels.specSheet));
   doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text(text(product.name));
@@ -60,6 +74,17 @@ export function renderSpecSheetPdf(sheet: ProductSheet): Promise<Buffer> {
     doc.moveDown(0.3);
     doc.font('Helvetica-Bold').fontSize(10).fillColor('#8a4b00').text(text(labels.madeToOrderNote));
   }
+  rule(doc, width);
+
+  doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text(labels.drawing));
+  doc.moveDown(0.3);
+  const drawing = productDrawing(productGeometry(product), sheet.unitSystem, sheet.locale);
+  paintDrawing(
+    doc,
+    { ...drawing, shapes: drawing.shapes.map(winAnsiShape) },
+    Math.min(width, 360),
+    labels.drawingAlt,
+  );
   rule(doc, width);
 
   doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text(labels.description));
@@ -87,6 +112,11 @@ export function renderSpecSheetPdf(sheet: ProductSheet): Promise<Buffer> {
   doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(text(labels.generated), doc.page.margins.left);
   doc.end();
   return done;
+}
+
+/** A label's text in WinAnsi (the narrow no-break spaces of number formats). */
+function winAnsiShape(shape: ProductDrawingShape): ProductDrawingShape {
+  return shape.kind === 'label' ? { ...shape, text: winAnsiText(shape.text) } : shape;
 }
 
 function rule(doc: PDFKit.PDFDocument, width: number): void {

@@ -1,10 +1,12 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import Link from 'next/link';
+import { DrawingImage } from '../components/drawing-image';
 import type { AttributeLabels, MadeToOrderLabels } from '../data/family-content';
 import type { SkuRow } from '../data/family-products';
 import { FavouriteHeart } from '../favourites/favourite-heart';
 import { favouriteHeartTexts } from '../favourites/heart-texts';
 import type { Translate } from '../i18n/translator';
+import { DRAWING_SIZE, drawingSrc } from '../product/drawing-images';
 import { loginHref } from '../product/toolbar-links';
 import { AddToProjectButton } from '../projects/add-to-project-button';
 import type { AddToProjectSetup } from '../projects/project-texts';
@@ -45,7 +47,8 @@ const COLUMNS: SkuColumn[] = ['number', 'name', 'size', 'material', 'length', 'w
 
 /**
  * The SKUs of one page: every column header is a link that sorts by it (again: the other way); each
- * catalogue number links to the product's page, each name has the favourite heart, and each row ends
+ * catalogue number links to the product's page under the thumbnail of its drawing (decorative inside
+ * the link: the number names it), each name has the favourite heart, and each row ends
  * with its add-to-project button. Each cell carries its column's name (`data-label`), which a narrow
  * screen shows beside the value when the rows stack (issue 22 item 13).
  */
@@ -99,6 +102,12 @@ export function SkuTable({
             <tr key={sku.id}>
               <td className="sku-table__number" data-label={labels.number}>
                 <Link href={productPath(locale, sku.id)} prefetch={false}>
+                  <DrawingImage
+                    className="sku-table__drawing drawing-thumb"
+                    src={drawingSrc(sku, 'thumb', locale, t)}
+                    alt=""
+                    size={DRAWING_SIZE.thumb}
+                  />
                   {sku.id}
                 </Link>
               </td>

@@ -147,8 +147,17 @@ function PreviewPanel({ locale, keyphrase, listboxId, activeId, texts, onOptions
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => choose(option)}
                   >
-                    {/* biome-ignore lint/performance/noImgElement: a same-site thumbnail from the service */}
-                    {image && <img src={image} alt="" width={40} height={40} loading="lazy" />}
+                    {image && (
+                      // biome-ignore lint/performance/noImgElement: the product drawing's same-site thumbnail (2:1); the option's text names it
+                      <img
+                        className="search-preview__image"
+                        src={image}
+                        alt=""
+                        width={48}
+                        height={24}
+                        loading="lazy"
+                      />
+                    )}
                     <span className="search-preview__name">{option.label}</span>
                     <span className="search-preview__number">
                       <span className="visually-hidden">{texts.catalogueNumber} </span>

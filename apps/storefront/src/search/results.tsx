@@ -312,11 +312,11 @@ function ProductResultsPanel({ locale, texts, initial, onState, onKeyphrase }: P
                   {image && (
                     // biome-ignore lint/performance/noImgElement: a same-site thumbnail from the service
                     <img
-                      className="search-result__image"
+                      className="search-result__image drawing-thumb"
                       src={image}
                       alt=""
-                      width={64}
-                      height={64}
+                      width={80}
+                      height={40}
                       loading="lazy"
                     />
                   )}

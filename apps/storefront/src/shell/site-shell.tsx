@@ -17,6 +17,7 @@ import { ConsentBannerGuard } from '../tracking/consent-guard';
 import { PageViewTracker } from '../tracking/page-view-tracker';
 import { TrackingScriptsLoader } from '../tracking/tracking-scripts-loader';
 import { UnitPreferenceProvider } from '../units/unit-preference';
+import { UnitsGuard } from '../units/units-guard';
 
 interface SiteShellProps {
   locale: LocaleCode;
@@ -51,6 +52,7 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
       <body>
         <SessionGuard />
         <ScriptsMark />
+        <UnitsGuard />
         <ConsentBannerGuard />
         <UnitPreferenceProvider
           defaultUnitSystem={info.defaultUnitSystem}

@@ -4,6 +4,7 @@ import type { UnitSystem } from '@catalogue/dataset/model';
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import { readCookie, writeCookie } from '../browser/cookies';
 import { effectiveUnitSystem, UNIT_SYSTEM_COOKIE, unitSystemOf } from './unit-system';
+import { UNITS_DATASET_KEY } from './units-guard-script';
 
 interface LocaleUnits {
   defaultUnitSystem: UnitSystem;
@@ -46,6 +47,8 @@ export function useUnitSystem(): {
     togglable: units.showsMetricToggle,
     choose: (system) => {
       writeCookie(UNIT_SYSTEM_COOKIE, system);
+      // The drawings follow the attribute the pre-paint script set (units-guard-script.ts).
+      document.documentElement.dataset[UNITS_DATASET_KEY] = system;
       for (const listener of listeners) listener();
     },
   };

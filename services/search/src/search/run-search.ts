@@ -18,6 +18,7 @@ import type { WidgetContext } from '../widgets/registry';
 import { facetValueId, parseFacetValueId } from '../wire/facet-id';
 import type { FacetTypeRequest, Filter, Rule, WidgetItem } from '../wire/request';
 import type { EntityContent, Facet, Suggestion, WidgetResponse } from '../wire/response';
+import { drawingThumbPath } from './drawing-thumb';
 import { highlight } from './highlight';
 import { categorySuggestions, keyphraseSuggestions } from './suggest';
 import {
@@ -332,6 +333,8 @@ function computeWidgetSearch(
     const values = fieldValue(doc, language);
     values.url = localePath(ctx.locale, doc.path);
     if (item.entity === 'product') {
+      // The thumbnail of the product's drawing, which the storefront generates (`/api/drawings/…`).
+      values.image_url = drawingThumbPath(ctx.locale.code, doc.id);
       // The family trail as the locale's catalog names it.
       const names = index.trailOf(doc.category).map((c) => categoryName(c, language, ctx.locale.catalogId));
       values.category = names.at(-1) ?? null;

@@ -5,9 +5,11 @@ import { cacheTags } from '../../caching/cache-tags';
 import { tagPage } from '../../caching/page-tags';
 import { CategoryCard } from '../../components/category-card';
 import { getTopCategoriesForLocale } from '../../data/categories';
-import { getDictionary } from '../../data/content';
+import { illustratingSku } from '../../data/category-illustration';
+import { getDictionary, getLocaleInfo, getRegionInfo } from '../../data/content';
 import { getRouteContent } from '../../data/routes';
 import { createTranslator } from '../../i18n/translator';
+import { DRAWING_SIZE, drawingSrc } from '../../product/drawing-images';
 import { DEFAULT_LOCALE, localeFromSegment, localizedPath } from '../../routing/locales';
 import { RECOMMENDATION_RFK_ID } from '../../search/recommendation-request';
 import { RecommendationSection } from '../../search/recommendation-section';
@@ -48,6 +50,14 @@ export default async function HomePage({ params }: HomePageProps) {
     pageBlocks(locale, '/'),
   ]);
   const t = createTranslator(dictionary);
+  // Each range card shows the drawing of one SKU of its range. The page is dropped when one of those
+  // SKUs changes, not on every change in a range (which would drop the home page on any product edit).
+  const info = await getLocaleInfo(locale);
+  const { catalogId } = await getRegionInfo(info.region);
+  const skus = await Promise.all(
+    categories.map((category) => illustratingSku(catalogId, category.id, info.language)),
+  );
+  await tagPage(skus.flatMap((sku) => (sku ? [cacheTags.product(sku.id)] : [])));
   return (
     <>
       <section className="hero" aria-labelledby="home-title">
@@ -67,11 +77,21 @@ export default async function HomePage({ params }: HomePageProps) {
         </h2>
         {categories.length > 0 ? (
           <ul className="category-grid">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <CategoryCard locale={locale} category={category} actionLabel={t('home.categories.view')} />
-              </li>
-            ))}
+            {categories.map((category, index) => {
+              const sku = skus[index];
+              return (
+                <li key={category.id}>
+                  <CategoryCard
+                    locale={locale}
+                    category={category}
+                    actionLabel={t('home.categories.view')}
+                    illustration={
+                      sku ? { src: drawingSrc(sku, 'thumb', locale, t), size: DRAWING_SIZE.card } : null
+                    }
+                  />
+                </li>
+              );
+            })}
           </ul>
         ) : (
           <p>{t('home.categories.empty')}</p>

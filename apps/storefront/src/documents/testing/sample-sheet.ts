@@ -48,6 +48,8 @@ export function sampleSheet(overrides: Partial<ProductSheet> = {}): ProductSheet
       specifications: 'Technische Daten',
       madeToOrderNote: 'Sonderanfertigung: Versand 6–8 Wochen nach Auftragsbestätigung.',
       generated: 'Erstellt am 22. November 2026',
+      drawing: 'Maßzeichnung',
+      drawingAlt: 'Maßzeichnung von EMT-Rohr: Länge 3,05 m, Höhe 21 mm, Durchmesser 21 mm',
     },
     masterSpec: {
       heading: 'Ausschreibungstext',

@@ -18,6 +18,7 @@ import { ContentTable } from '../../../../product/content-table';
 import { Downloads } from '../../../../product/downloads';
 import { masterSpecText } from '../../../../product/master-spec';
 import { MasterSpecTable } from '../../../../product/master-spec-table';
+import { ProductDrawingFigure } from '../../../../product/product-drawing-figure';
 import { fileOffer, productFileHref } from '../../../../product/product-files';
 import { ProductToolbar } from '../../../../product/product-toolbar';
 import { RelatedProducts } from '../../../../product/related-products';
@@ -193,6 +194,13 @@ export default async function ProductPage({ params }: ProductPageProps) {
             setup={addToProject}
           />
         </p>
+        <ProductDrawingFigure
+          locale={locale}
+          product={product}
+          name={marketing?.name || product.name}
+          units={info}
+          t={t}
+        />
       </header>
       <ProductTracker locale={locale} productId={product.id} />
 
@@ -317,6 +325,7 @@ export default async function ProductPage({ params }: ProductPageProps) {
           <RelatedProducts
             locale={locale}
             products={related}
+            t={t}
             numberLabel={t('product.catalogueNumber')}
             addToProject={addToProject}
           />

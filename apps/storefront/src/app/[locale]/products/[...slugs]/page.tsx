@@ -4,6 +4,8 @@ import { cacheTags } from '../../../../caching/cache-tags';
 import { tagPage } from '../../../../caching/page-tags';
 import { FamilyCalculators } from '../../../../calculators/family-calculators';
 import { CategoryCard } from '../../../../components/category-card';
+import { DrawingImage } from '../../../../components/drawing-image';
+import { illustratingSku } from '../../../../data/category-illustration';
 import { getCategoryForLocale, MAX_CATEGORY_DEPTH } from '../../../../data/category-path';
 import { getDictionary, getLocaleInfo, getRegionInfo } from '../../../../data/content';
 import {
@@ -21,6 +23,7 @@ import { SkuPagination } from '../../../../families/sku-pagination';
 import { keepShownFacets, splitViewSegment } from '../../../../families/sku-query';
 import { SkuTable } from '../../../../families/sku-table';
 import { createTranslator } from '../../../../i18n/translator';
+import { DRAWING_SIZE, drawingSrc } from '../../../../product/drawing-images';
 import { addToProjectSetup } from '../../../../projects/project-texts';
 import { categoryPath } from '../../../../routing/catalogue-paths';
 import { localeFromSegment } from '../../../../routing/locales';
@@ -83,13 +86,26 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
   await tagPage([
     cacheTags.catalog(catalogId),
     cacheTags.catalogue(),
+    // A product change tags every category up to the top, so this also covers the drawings of the
+    // family's illustration and range cards (SKUs below it).
     ...category.trail.map((c) => cacheTags.category(catalogId, c.id)),
     cacheTags.contentItem('route', locale, routePath),
     cacheTags.contentItem('category-marketing', locale, category.id),
     cacheTags.contentType('attributes'),
     cacheTags.content('made-to-order', locale),
   ]);
-  const [dictionary, route, marketing, attributes, madeToOrder, skus, blocks, questions] = await Promise.all([
+  const [
+    dictionary,
+    route,
+    marketing,
+    attributes,
+    madeToOrder,
+    skus,
+    blocks,
+    questions,
+    illustrating,
+    childSkus,
+  ] = await Promise.all([
     getDictionary(locale),
     getRouteContent(locale, routePath),
     sections.marketing ? getCategoryMarketing(locale, category.id) : null,
@@ -99,14 +115,26 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
     pageBlocks(locale, routePath),
     // Most specific first: this family's name, then each level up to its range's (spec §9: limit 5).
     pageQuestions(locale, routePath, category.trail.map((level) => level.name).reverse()),
+    illustratingSku(catalogId, category.id, info.language),
+    Promise.all(category.children.map((child) => illustratingSku(catalogId, child.id, info.language))),
   ]);
   const t = createTranslator(dictionary);
+  const familyName = route?.title ?? category.name;
   return (
     <div className="container section family">
       <Breadcrumbs locale={locale} trail={category.trail} t={t} />
-      <header className="page-header">
-        <h1 className="page-header__title">{withRegisteredMark(route?.title ?? category.name)}</h1>
+      <header className="page-header family__header">
+        <h1 className="page-header__title">{withRegisteredMark(familyName)}</h1>
         <p className="page-header__intro">{withRegisteredMark(route?.intro ?? category.description)}</p>
+        {illustrating && (
+          <DrawingImage
+            className="family__drawing"
+            src={drawingSrc(illustrating, 'thumb', locale, t)}
+            alt={t('drawing.familyAlt', { name: familyName, id: illustrating.id })}
+            size={DRAWING_SIZE.illustration}
+            eager
+          />
+        )}
       </header>
       <ServerContentBlocks blocks={blocks} />
       {marketing && (
@@ -130,16 +158,22 @@ export default async function FamilyPage({ params }: FamilyPageProps) {
             {t('family.children')}
           </h2>
           <ul className="category-grid">
-            {category.children.map((child) => (
-              <li key={child.id}>
-                <CategoryCard
-                  locale={locale}
-                  category={child}
-                  slugs={child.slugs}
-                  actionLabel={t('home.categories.view')}
-                />
-              </li>
-            ))}
+            {category.children.map((child, index) => {
+              const sku = childSkus[index];
+              return (
+                <li key={child.id}>
+                  <CategoryCard
+                    locale={locale}
+                    category={child}
+                    slugs={child.slugs}
+                    actionLabel={t('home.categories.view')}
+                    illustration={
+                      sku ? { src: drawingSrc(sku, 'thumb', locale, t), size: DRAWING_SIZE.card } : null
+                    }
+                  />
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}
