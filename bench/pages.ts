@@ -60,7 +60,10 @@ export async function benchPages(site: RunningSite): Promise<BenchPage[]> {
       break;
     }
   }
-  const sku = /class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/.exec(await html(family.path))?.[1];
+  // The number cell's link to the product page (it may hold the drawing's thumbnail before the number).
+  const sku = /class="sku-table__number"[^>]*>\s*<a [^>]*href="[^"]*\/product\/([^"?#]+)"/.exec(
+    await html(family.path),
+  )?.[1];
   const extra = (process.env.BENCH_PATHS ?? '')
     .split(',')
     .map((p) => p.trim())
@@ -70,7 +73,7 @@ export async function benchPages(site: RunningSite): Promise<BenchPage[]> {
     { label: 'family, level 3', path: family.path },
     ...(withCalculator ? [{ label: 'family with a calculator', path: withCalculator.path }] : []),
     { label: 'family, level 6', path: level6.path },
-    ...(sku ? [{ label: 'product', path: `/product/${encodeURIComponent(sku)}` }] : []),
+    ...(sku ? [{ label: 'product', path: `/product/${sku}` }] : []),
     ...extra.map((path) => ({ label: path, path })),
   ];
 }

@@ -15,7 +15,8 @@ const suites: Record<string, () => Promise<string>> = {
   catalogue: catalogueBench,
   orders: ordersBench,
   pages: pagesBench,
-  lighthouse: lighthouseBench,
+  lighthouse: () => lighthouseBench('mobile'),
+  'lighthouse-desktop': () => lighthouseBench('desktop'),
   search: searchBench,
   cold: coldBench,
 };

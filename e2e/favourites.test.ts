@@ -110,7 +110,7 @@ describe('favourites', () => {
     const sku = await row.locator('td.sku-table__number').innerText();
     const heart = row.locator('.favourite-heart__button');
     const name = await heart.getAttribute('aria-label');
-    expect(name).toMatch(/^Keep .+ in favourites$/);
+    expect(name).toMatch(/^Keep .+ in favorites$/);
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
     await heart.click();
     await row.locator('.favourite-heart__button[aria-pressed="true"]').waitFor();
@@ -162,7 +162,7 @@ describe('favourites', () => {
     await dialog.waitFor({ state: 'detached' });
 
     const remove = listed.getByRole('button', { name: /^Remove / });
-    expect(await remove.getAttribute('aria-label')).toMatch(/^Remove .+ from favourites$/);
+    expect(await remove.getAttribute('aria-label')).toMatch(/^Remove .+ from favorites$/);
     await remove.click();
     await page.locator('.favourites__status', { hasText: 'You have no favourites yet' }).waitFor();
     expect(await page.locator('.favourites__table').count()).toBe(0);
@@ -248,7 +248,7 @@ describe('favourites', () => {
     expect(await dialog.locator('a').getAttribute('href')).toBe(
       `/login?redirectURI=${encodeURIComponent(`${familyPath}?sort=number`)}`,
     );
-    expect(await dialog.locator('p').innerText()).toMatch(/^Favourites are kept in your business account/);
+    expect(await dialog.locator('p').innerText()).toMatch(/^Favorites are kept in your business account/);
     // Focus moved into the dialog (its login link); the page behind it is inert.
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath } from './harness/artifacts';
 import { axeViolations } from './harness/axe';
 import { launchBrowser } from './harness/browser';
+import { skuNumbersOf } from './harness/family-html';
 import { logInThroughThePage, projectJourney } from './harness/project-journey';
 import { quoteMail, salesInboxRow } from './harness/quote-delivery';
 import { type RunningSite, startSite, temporaryDataDir } from './harness/site';
@@ -175,9 +176,7 @@ describe('projects', () => {
     );
     const projectId = String(created.body.ID);
     const html = await (await fetch(`${site.url}${familyPath}`)).text();
-    const skus = [...html.matchAll(/class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/g)].map(
-      (m) => m[1] ?? '',
-    );
+    const skus = skuNumbersOf(html);
     let added = false;
     for (const sku of skus) {
       const answer = await route('AddProductLineItem', { productName: sku, projectId, qty: 3 }, token);
@@ -226,9 +225,7 @@ describe('projects', () => {
     );
     // A product of the family page whose stock is tracked, and how much of it there is.
     const html = await (await fetch(`${site.url}${familyPath}`)).text();
-    const skus = [...html.matchAll(/class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/g)].map(
-      (m) => m[1] ?? '',
-    );
+    const skus = skuNumbersOf(html);
     let sku = '';
     let inStock = 0;
     for (const candidate of skus) {
@@ -308,9 +305,7 @@ describe('projects', () => {
       (await context.cookies(site.url)).find((cookie) => cookie.name === 'UserToken')?.value ?? '',
     );
     const html = await (await fetch(`${site.url}${familyPath}`)).text();
-    const skus = [...html.matchAll(/class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/g)].map(
-      (m) => m[1] ?? '',
-    );
+    const skus = skuNumbersOf(html);
     const created = await route(
       'createNewProject',
       { projectName: 'Mobile', projectDesc: '', regionName: 'US' },

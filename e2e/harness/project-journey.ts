@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { axeViolations } from './axe';
+import { skuNumbersOf } from './family-html';
 import type { RunningSite } from './site';
 
 /**
@@ -95,8 +96,7 @@ async function catalogueNumbers(site: RunningSite, token: string, familyPath: st
   if (!calculator) throw new Error('no calculator proposal can be added without spec choices');
   const familyHtml = await (await fetch(`${site.url}${familyPath}`)).text();
   const familySkus: string[] = [];
-  for (const match of familyHtml.matchAll(/class="sku-table__number"[^>]*><a [^>]*>([^<]+)<\/a>/g)) {
-    const sku = match[1] ?? '';
+  for (const sku of skuNumbersOf(familyHtml)) {
     if (sku && sku !== calculator.sku && (await addableWithoutSpecs(site, token, sku))) familySkus.push(sku);
     if (familySkus.length === 2) break;
   }
