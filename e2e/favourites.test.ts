@@ -164,7 +164,7 @@ describe('favourites', () => {
     const remove = listed.getByRole('button', { name: /^Remove / });
     expect(await remove.getAttribute('aria-label')).toMatch(/^Remove .+ from favorites$/);
     await remove.click();
-    await page.locator('.favourites__status', { hasText: 'You have no favourites yet' }).waitFor();
+    await page.locator('.favourites__status', { hasText: 'You have no favorites yet' }).waitFor();
     expect(await page.locator('.favourites__table').count()).toBe(0);
     expect(await commerceFavourites(token)).toEqual([]);
     await expect.poll(() => page.locator('.site-header .favourites-link__count').count()).toBe(0);
@@ -283,7 +283,7 @@ describe('favourites', () => {
     await context.clearCookies();
 
     await page.goto(`${site.url}/favourites`);
-    await page.getByText('Log in to see the products you keep as favourites.').waitFor();
+    await page.getByText('Log in to see the products you keep as favorites.').waitFor();
     expect(await page.locator('.favourites__visitor a').getAttribute('href')).toBe(
       `/login?redirectURI=${encodeURIComponent('/favourites')}`,
     );
