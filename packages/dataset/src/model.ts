@@ -28,6 +28,37 @@ export const LOCALE_CODES = [
 export type LocaleCode = (typeof LOCALE_CODES)[number];
 
 export const REGIONS = ['US', 'CA', 'GB', 'EU', 'AU', 'NZ'] as const;
+
+/** The countries of the EU sales region (ISO 3166-1 alpha-2): addresses there, and shipping rates. */
+export const EU_COUNTRIES: readonly string[] = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+];
 export type Region = (typeof REGIONS)[number];
 
 export type UnitSystem = 'imperial' | 'metric';

@@ -1,40 +1,10 @@
-import type { Region } from '@catalogue/dataset/model';
+import { EU_COUNTRIES, type Region } from '@catalogue/dataset/model';
 
 /**
  * The countries an address may be in: those of the site's sales regions (the EU region's member states),
  * as ISO 3166-1 alpha-2 codes, which the commerce service stores (`Country`). Names come from
  * `Intl.DisplayNames` in the page's language.
  */
-const EU_COUNTRIES = [
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-] as const;
-
 export const ADDRESS_COUNTRIES: readonly string[] = ['US', 'CA', 'GB', ...EU_COUNTRIES, 'AU', 'NZ'];
 
 /** The country a new address starts with on a page of `region` in `language`. */

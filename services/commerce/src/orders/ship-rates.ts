@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EU_COUNTRIES } from '@catalogue/dataset/model';
 import { divide, type Money, money, percentOf, roundCents, ZERO } from './money';
 
 /**
@@ -38,36 +39,6 @@ const methods = (standard: [string, string, number], express: [string, string, n
     PerWeightUnit: express[1],
     EstimatedTransitDays: express[2],
   },
-];
-
-const EU_COUNTRIES = [
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
 ];
 
 /** Shipping regions: their methods (Base, PerWeightUnit, EstimatedTransitDays). */
