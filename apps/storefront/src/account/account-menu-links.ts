@@ -1,5 +1,6 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
 import { localizedPath } from '../routing/locales';
+import { tokenClaims } from '../tracking/login-status';
 
 /**
  * The links of a user's menu (the header's account menu and the account page): buyers get their projects
@@ -37,12 +38,6 @@ export function menuLinksFor(kind: MenuUserKind): AccountLinkKey[] {
 
 /** The user kind of an access token, read without verifying it: it only decides which links show. */
 export function menuUserKindOfToken(token: string): MenuUserKind {
-  const payload = token.split('.')[1];
-  if (!payload) return 'buyer';
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { usrtype?: unknown };
-    return claims.usrtype === 'admin' ? 'seller' : claims.usrtype === 'supplier' ? 'supplier' : 'buyer';
-  } catch {
-    return 'buyer';
-  }
+  const userType = tokenClaims(token)?.usrtype;
+  return userType === 'admin' ? 'seller' : userType === 'supplier' ? 'supplier' : 'buyer';
 }

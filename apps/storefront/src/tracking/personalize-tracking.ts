@@ -22,8 +22,8 @@ import {
 } from './personalize-events';
 
 /**
- * The personalisation layer's work on each page view, loaded by the page-view tracker after the paint
- * (never in a page's first-load JavaScript).
+ * The personalisation layer's work on each page view, run by the page-view tracker one frame after the
+ * page shows.
  */
 
 /** One more page view in the discovery session cookies (30 minutes from now); needs the browser id. */
