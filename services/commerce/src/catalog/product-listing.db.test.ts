@@ -23,7 +23,7 @@ describe(`the listing read model's search cap on ${testDriver()}`, () => {
       schema,
       params('search=e&pageSize=5&page=2&sortBy=!Name'),
       { principal: engineer },
-      12,
+      { searchMatchLimit: 12 },
     );
     expect(capped.total).toBe(12);
     expect(capped.ids).toEqual(whole.ids.slice(5, 10));
@@ -34,7 +34,7 @@ describe(`the listing read model's search cap on ${testDriver()}`, () => {
       schema,
       params('search=e&pageSize=5&page=3'),
       { principal: engineer },
-      12,
+      { searchMatchLimit: 12 },
     );
     expect(past.ids).toHaveLength(2);
   });

@@ -37,7 +37,15 @@ export interface ListingAnswer {
   ids: string[];
   total: number;
   facets: FacetCount[];
+  /** What `renderPage` made of the page's IDs, when it was given. */
+  page: string | null;
 }
+
+/**
+ * An expression over the page's IDs (a text array, in the list's order) whose text the statement also
+ * returns: the page's products as the caller shows them, so a list is one round trip.
+ */
+export type PageRenderer = (ids: SQL) => SQL;
 
 /** A product facet as the list needs it. */
 interface Facet {
@@ -148,8 +156,9 @@ export async function listProducts(
   products: ListSchema,
   params: ListParams,
   scope: ListingScope,
-  searchMatchLimit = SEARCH_MATCH_LIMIT,
+  options: { renderPage?: PageRenderer; searchMatchLimit?: number } = {},
 ): Promise<ListingAnswer> {
+  const { renderPage, searchMatchLimit = SEARCH_MATCH_LIMIT } = options;
   // What the statement is built from, in one round trip: the facets, and the company's catalogs split
   // by ViewAllProducts (so the statement names them, and the planner can weigh them).
   // Prepared: two shapes (with and without a catalog).
@@ -197,22 +206,30 @@ export async function listProducts(
   // A list on the listing alone (category, facet values, ID or Name order) has few shapes: prepared once
   // per connection. Other filters have unbounded shapes, and a search's plan depends on its words.
   const run = joinProducts || params.search ? queryRows : queryRowsPrepared;
-  const [row] = await run<{ total: number; ids: string[] | null; facets: [number, string, number][] }>(
+  const [row] = await run<{
+    total: number;
+    ids: string[] | null;
+    facets: [number, string, number][];
+    page: string | null;
+  }>(
     db,
     sql`with s as materialized (
         select l.product_id, l.facets, ${keyColumns} from product_listing l
         ${joinProducts ? sql`join products on products.id = l.product_id` : sql``}
         where ${where}
-        ${params.search ? sql`order by ${order} limit ${searchMatchLimit}` : sql``})
-      select (select count(*)::int from s) as total,
-        (select array_agg(page.product_id order by ${order}) from (
-          select * from s order by ${order} limit ${params.pageSize} offset ${offset}) page) as ids,
-        ${facets.length > 0 ? facetSql(facets) : sql`'[]'::json`} as facets`,
+        ${params.search ? sql`order by ${order} limit ${searchMatchLimit}` : sql``}),
+      page as (select array_agg(pg.product_id order by ${order}) as ids from (
+          select * from s order by ${order} limit ${params.pageSize} offset ${offset}) pg)
+      select (select count(*)::int from s) as total, page.ids,
+        ${facets.length > 0 ? facetSql(facets) : sql`'[]'::json`} as facets,
+        ${renderPage ? sql`(${renderPage(sql`page.ids`)})::text` : sql`null::text`} as page
+      from page`,
   );
   const counts = row?.facets ?? [];
   return {
     ids: row?.ids ?? [],
     total: row?.total ?? 0,
+    page: row?.page ?? null,
     facets: facets.map((facet, i) => ({
       Name: facet.name,
       XpPath: facet.xpPath,

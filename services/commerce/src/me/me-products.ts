@@ -12,7 +12,7 @@ import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
 import { parseListParams } from '../list/params';
 import { listMeta, runList } from '../list/run';
-import { buyerProductsJson } from './buyer-products';
+import { buyerProductJson, buyerProductPage } from './buyer-products';
 import { buyerPrincipal, requestCatalog } from './me-catalogs';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -60,31 +60,31 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
             )
           ).map((r) => r.id)
         : [];
-    const answer = await listProducts(db, resource.list, params, {
-      principal,
-      ...(catalogId ? { catalogId } : {}),
-      ...(categoryId ? { category: { catalogId: catalogId ?? '', id: categoryId, depth, below } } : {}),
-    });
-    const found =
-      answer.ids.length > 0 ? await buyerProductsJson(db, resource, principal, { ids: answer.ids }) : [];
-    const byId = new Map(found.map((p) => [p.id, p.json]));
-    const items = answer.ids.flatMap((id) => byId.get(id) ?? []);
+    const answer = await listProducts(
+      db,
+      resource.list,
+      params,
+      {
+        principal,
+        ...(catalogId ? { catalogId } : {}),
+        ...(categoryId ? { category: { catalogId: catalogId ?? '', id: categoryId, depth, below } } : {}),
+      },
+      { renderPage: buyerProductPage(principal) },
+    );
     const meta = {
-      ...listMeta(params.page, params.pageSize, answer.total, items.length),
+      ...listMeta(params.page, params.pageSize, answer.total, answer.ids.length),
       Facets: answer.facets,
     };
-    // The products are JSON text already (their xp as PostgreSQL wrote it): joined, not re-serialised.
-    return c.body(`{"Items":[${items.join(',')}],"Meta":${JSON.stringify(meta)}}`, 200, JSON_TYPE);
+    // The page's products come as JSON text from the list's statement: joined, not re-serialised.
+    return c.body(`{"Items":${answer.page ?? '[]'},"Meta":${JSON.stringify(meta)}}`, 200, JSON_TYPE);
   });
 
   app.get('/v1/me/products/:id', async (c) => {
     const principal = buyerPrincipal(c);
     const id = c.req.param('id');
-    const [product] = await buyerProductsJson(db, resource, principal, {
-      where: visibleProductWhere(principal, id),
-    });
-    if (!product) throw ApiError.notFound('Product', id);
-    return c.body(product.json, 200, JSON_TYPE);
+    const product = await buyerProductJson(db, principal, id);
+    if (product === null) throw ApiError.notFound('Product', id);
+    return c.body(product, 200, JSON_TYPE);
   });
 
   /** A visible product's specs, with their options. */

@@ -1,0 +1,106 @@
+import { testDriver } from '@catalogue/db/testing';
+import {
+  type BuyerProduct,
+  Catalogs,
+  Categories,
+  Me,
+  PriceSchedules,
+  type Product,
+  Products,
+} from 'ordercloud-javascript-sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { commerceForTests, loginAs } from '../testing/sdk';
+
+/**
+ * A BuyerProduct is the Product as the admin routes show it, with the price schedule the user pays (as
+ * GET /v1/priceschedules shows it) before its xp. PostgreSQL renders the buyer's JSON (`buyer-product-json.ts`);
+ * this holds it to the resources' own wire form, byte for byte after parsing, key order included.
+ */
+describe(`BuyerProduct JSON rendered by the database, on ${testDriver()}`, () => {
+  commerceForTests({ skus: 120 });
+
+  beforeAll(async () => {
+    await loginAs('admin');
+    // The branches the demo data may not reach: a sale running, a sale price, tracked inventory with a
+    // notification point, fractional dimensions, no description, a schedule without breaks.
+    await PriceSchedules.Create({
+      ID: 'PS-SALE',
+      Name: 'On sale',
+      MaxQuantity: 500,
+      SaleStart: '2020-01-01T10:00:00.123Z',
+      SaleEnd: '2099-01-01T00:00:00Z',
+      PriceBreaks: [
+        { Quantity: 1, Price: 12.34, SalePrice: 9.99 },
+        { Quantity: 10, Price: 0.0001 },
+      ],
+      xp: { Note: 'Beta' },
+    });
+    await PriceSchedules.Create({ ID: 'PS-EMPTY', Name: 'No breaks', PriceBreaks: [] });
+    await Products.Create({
+      ID: 'JSON-RICH',
+      Name: 'Ünïcode “quoted” \\ name',
+      Description: null,
+      DefaultPriceScheduleID: 'PS-SALE',
+      ShipWeight: 0.35,
+      ShipHeight: 1234.5,
+      Inventory: { Enabled: true, NotificationPoint: 5, QuantityAvailable: 62, OrderCanExceed: true },
+      xp: { Nested: { List: [1, 'two', null], Flag: true }, Zahl: 1.5 },
+    });
+    await Products.Create({ ID: 'JSON-EMPTY', Name: 'Empty schedule', DefaultPriceScheduleID: 'PS-EMPTY' });
+    await Products.Create({ ID: 'JSON-NOPRICE', Name: 'No schedule' });
+    // Placed where a product the buyer sees already is: the same catalogs and categories.
+    await loginAs('engineer');
+    const [seen] = (await Me.ListProducts({ pageSize: 1 })).Items;
+    await loginAs('admin');
+    const inCatalogs = await Catalogs.ListProductAssignments({ productID: seen?.ID, pageSize: 100 });
+    const inCategories = [];
+    for (const { CatalogID } of inCatalogs.Items) {
+      const found = await Categories.ListProductAssignments(CatalogID ?? '', {
+        productID: seen?.ID,
+        pageSize: 100,
+      });
+      inCategories.push(...found.Items.map((a) => ({ ...a, CatalogID })));
+    }
+    for (const ProductID of ['JSON-RICH', 'JSON-EMPTY', 'JSON-NOPRICE']) {
+      for (const { CatalogID } of inCatalogs.Items)
+        await Catalogs.SaveProductAssignment({ CatalogID, ProductID });
+      for (const { CatalogID, CategoryID } of inCategories)
+        await Categories.SaveProductAssignment(CatalogID ?? '', { CategoryID, ProductID });
+    }
+  });
+
+  async function buyerProducts(): Promise<BuyerProduct[]> {
+    const all: BuyerProduct[] = [];
+    for (let page = 1; ; page++) {
+      const list = await Me.ListProducts({ page, pageSize: 100, sortBy: ['ID'] });
+      all.push(...list.Items);
+      if (page >= (list.Meta?.TotalPages ?? 0)) return all;
+    }
+  }
+
+  it('writes every visible product as the Product and PriceSchedule resources do, in lists and alone', async () => {
+    await loginAs('engineer');
+    const listed = await buyerProducts();
+    expect(listed.length).toBeGreaterThan(50);
+    expect(listed.map((p) => p.ID)).toEqual(expect.arrayContaining(['JSON-RICH', 'JSON-EMPTY']));
+    const alone = new Map<string, BuyerProduct>();
+    for (const product of listed) alone.set(product.ID ?? '', await Me.GetProduct(product.ID ?? ''));
+
+    await loginAs('admin');
+    const schedules = new Map<string, unknown>();
+    for (const product of listed) {
+      const { xp, ...admin } = (await Products.Get(product.ID ?? '')) as Product & { xp: unknown };
+      const scheduleId = product.PriceSchedule?.ID;
+      if (scheduleId && !schedules.has(scheduleId))
+        schedules.set(scheduleId, await PriceSchedules.Get(scheduleId));
+      const expected = { ...admin, PriceSchedule: scheduleId ? schedules.get(scheduleId) : null, xp };
+      expect(JSON.stringify(product)).toBe(JSON.stringify(expected));
+      expect(JSON.stringify(alone.get(product.ID ?? ''))).toBe(JSON.stringify(expected));
+    }
+    const rich = listed.find((p) => p.ID === 'JSON-RICH');
+    expect(rich?.PriceSchedule?.IsOnSale).toBe(true);
+    expect(rich?.PriceSchedule?.PriceBreaks?.[1]?.Price).toBe(0.0001);
+    expect(rich?.ShipWeight).toBe(0.35);
+    expect(listed.find((p) => p.ID === 'JSON-EMPTY')?.PriceSchedule?.PriceBreaks).toEqual([]);
+  });
+});
