@@ -13,7 +13,7 @@ import {
 import type { FilterTerm, ListParams } from '../list/params';
 import type { ListSchema } from '../list/schema';
 import { MAX_FACET_VALUES } from './facets';
-import { listingCatalogsSql, visibleInListing } from './visibility';
+import { type ListingCatalogs, listingCatalogsSql, visibleInListing } from './visibility';
 
 /**
  * Where a buyer's list looks: a catalog, or one category of it down to `depth` levels (Infinity: all);
@@ -46,6 +46,14 @@ export interface ListingAnswer {
  * returns: the page's products as the caller shows them, so a list is one round trip.
  */
 export type PageRenderer = (ids: SQL) => SQL;
+
+export interface ListOptions {
+  renderPage?: PageRenderer;
+  /** A search selects, counts and facets at most this many matches (`SEARCH_MATCH_LIMIT`). */
+  searchMatchLimit?: number;
+  /** False: count every list's facets, never from `listing_facet_counts` (tests compare both ways). */
+  precounted?: boolean;
+}
 
 /** A product facet as the list needs it. */
 interface Facet {
@@ -130,8 +138,11 @@ function categoryCondition(scope: ListingScope): SQL | undefined {
     where k.catalog_id = ${category.catalogId} and k.id = any(${arrayParam([category.id, ...category.below], 'text')}))`;
 }
 
-/** The facets' values among the selected rows `s`, most frequent first, as `facetCounts` shapes them. */
-function facetSql(facets: Facet[]): SQL {
+/**
+ * The facets' values, most frequent first, as `facetCounts` shapes them, from `tokenCounts`: rows of
+ * (token, n), a facet value's token as `product_listing.facets` writes it and its count.
+ */
+function facetSql(facets: Facet[], tokenCounts: SQL): SQL {
   const paths = sql.join(
     facets.map((facet, i) => sql`(${i}::int, ${facet.xpPath}::text, ${facet.minCount}::int)`),
     sql`, `,
@@ -139,10 +150,34 @@ function facetSql(facets: Facet[]): SQL {
   return sql`(select coalesce(json_agg(json_build_array(r.facet, r.value, r.n) order by r.facet, r.rank), '[]')
     from (select c.*, row_number() over (partition by c.facet order by c.n desc, c.value collate "C") as rank
       from (select f.facet, substr(t.token, length(f.path) + 2) as value, t.n, f.min_count
-        from (select token, count(*)::int as n from s cross join unnest(s.facets) as u (token) group by token) t
+        from (${tokenCounts}) t
         join (values ${paths}) as f (facet, path, min_count)
           on split_part(t.token, chr(31), 1) = f.path and t.n >= f.min_count) c) r
     where r.rank <= ${MAX_FACET_VALUES})`;
+}
+
+/** The facet values of the selected rows `s`, counted. */
+const countedTokens = sql`select token, count(*)::int as n from s cross join unnest(s.facets) as u (token) group by token`;
+
+/**
+ * The catalog whose `listing_facet_counts` answer this list's total and facet counts, or null: a list
+ * without filters or search, sorted by ID or Name, of one ViewAllProducts catalog (and no other catalog
+ * the company sees product by product), over the whole catalog or one category with all its descendants.
+ */
+function precountedCatalog(scope: ListingScope, catalogs: ListingCatalogs, filtered: boolean): string | null {
+  const [catalog, ...more] = catalogs.viewAll;
+  if (filtered || catalog === undefined || more.length > 0 || catalogs.other.length > 0) return null;
+  const category = scope.category;
+  if (category && (Number.isFinite(category.depth) || category.catalogId !== catalog)) return null;
+  return catalog;
+}
+
+/** The counts' category key of the list: the category's, or 0 for the whole catalog. */
+function countsKey(scope: ListingScope): SQL {
+  const category = scope.category;
+  return category
+    ? sql`(select k.listing_key from categories k where k.catalog_id = ${category.catalogId} and k.id = ${category.id})`
+    : sql`0`;
 }
 
 /**
@@ -156,9 +191,9 @@ export async function listProducts(
   products: ListSchema,
   params: ListParams,
   scope: ListingScope,
-  options: { renderPage?: PageRenderer; searchMatchLimit?: number } = {},
+  options: ListOptions = {},
 ): Promise<ListingAnswer> {
-  const { renderPage, searchMatchLimit = SEARCH_MATCH_LIMIT } = options;
+  const { renderPage, searchMatchLimit = SEARCH_MATCH_LIMIT, precounted: mayPrecount = true } = options;
   // What the statement is built from, in one round trip: the facets, and the company's catalogs split
   // by ViewAllProducts (so the statement names them, and the planner can weigh them).
   // Prepared: two shapes (with and without a catalog).
@@ -206,25 +241,44 @@ export async function listProducts(
   // A list on the listing alone (category, facet values, ID or Name order) has few shapes: prepared once
   // per connection. Other filters have unbounded shapes, and a search's plan depends on its words.
   const run = joinProducts || params.search ? queryRows : queryRowsPrepared;
+  const renderedPage = renderPage ? sql`(${renderPage(sql`page.ids`)})::text` : sql`null::text`;
+  const precounted = mayPrecount
+    ? precountedCatalog(
+        scope,
+        catalogs,
+        tokens.length > 0 || search !== null || generic !== undefined || !narrowSort,
+      )
+    : null;
+  const pageOf = (rows: SQL) =>
+    sql`page as (select array_agg(pg.product_id order by ${order}) as ids from (
+      select * from ${rows} order by ${order} limit ${params.pageSize} offset ${offset}) pg)`;
+  const statement =
+    precounted !== null
+      ? // The page alone from the listing (read in list order from the sort index for a large category),
+        // its total and facets from the counts.
+        sql`with counts as (select f.token, f.n from listing_facet_counts f
+            where f.catalog_id = ${precounted} and f.category_key = ${countsKey(scope)}),
+          ${pageOf(sql`(select l.product_id, ${keyColumns} from product_listing l where ${where}) s`)}
+          select coalesce((select n from counts where token = ''), 0) as total, page.ids,
+            ${facets.length > 0 ? facetSql(facets, sql`select token, n from counts where token <> ''`) : sql`'[]'::json`} as facets,
+            ${renderedPage} as page
+          from page`
+      : sql`with s as materialized (
+            select l.product_id, l.facets, ${keyColumns} from product_listing l
+            ${joinProducts ? sql`join products on products.id = l.product_id` : sql``}
+            where ${where}
+            ${params.search ? sql`order by ${order} limit ${searchMatchLimit}` : sql``}),
+          ${pageOf(sql`s`)}
+          select (select count(*)::int from s) as total, page.ids,
+            ${facets.length > 0 ? facetSql(facets, countedTokens) : sql`'[]'::json`} as facets,
+            ${renderedPage} as page
+          from page`;
   const [row] = await run<{
     total: number;
     ids: string[] | null;
     facets: [number, string, number][];
     page: string | null;
-  }>(
-    db,
-    sql`with s as materialized (
-        select l.product_id, l.facets, ${keyColumns} from product_listing l
-        ${joinProducts ? sql`join products on products.id = l.product_id` : sql``}
-        where ${where}
-        ${params.search ? sql`order by ${order} limit ${searchMatchLimit}` : sql``}),
-      page as (select array_agg(pg.product_id order by ${order}) as ids from (
-          select * from s order by ${order} limit ${params.pageSize} offset ${offset}) pg)
-      select (select count(*)::int from s) as total, page.ids,
-        ${facets.length > 0 ? facetSql(facets) : sql`'[]'::json`} as facets,
-        ${renderPage ? sql`(${renderPage(sql`page.ids`)})::text` : sql`null::text`} as page
-      from page`,
-  );
+  }>(db, statement);
   const counts = row?.facets ?? [];
   return {
     ids: row?.ids ?? [],

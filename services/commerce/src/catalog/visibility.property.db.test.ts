@@ -258,6 +258,11 @@ describe(`buyer visibility read model against the recursive definition on ${test
     ).toEqual(
       await queryRows(database.db, sql`select * from product_listing_rows(null) order by product_id`),
     );
+    // Its counts per catalog, category and facet value: what counting the listing now gives.
+    expect(
+      await queryRows(database.db, sql`select * from listing_facet_counts order by 1, 2, 3`),
+      `${step}: listing_facet_counts`,
+    ).toEqual(await queryRows(database.db, sql`select * from listing_facet_count_rows() order by 1, 2, 3`));
   }
 
   it('agrees after random worlds and random assignment changes', async () => {

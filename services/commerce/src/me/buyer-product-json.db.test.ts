@@ -39,7 +39,6 @@ describe(`BuyerProduct JSON rendered by the database, on ${testDriver()}`, () =>
     await Products.Create({
       ID: 'JSON-RICH',
       Name: 'Ünïcode “quoted” \\ name',
-      Description: null,
       DefaultPriceScheduleID: 'PS-SALE',
       ShipWeight: 0.35,
       ShipHeight: 1234.5,
