@@ -1,7 +1,7 @@
 import { queryRows } from '@catalogue/db';
 import { testDriver } from '@catalogue/db/testing';
 import { sql } from 'drizzle-orm';
-import { PriceSchedules } from 'ordercloud-javascript-sdk';
+import { AdminUsers, PriceSchedules, Products } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, clientFor, inDays, quoteProducts, submitProject } from '../testing/quotes';
 import { commerceForTests, loginAs } from '../testing/sdk';
@@ -337,5 +337,27 @@ describe(`quotes on ${testDriver()}`, () => {
     expect((await buyer('GET', `/me/quotes/${withdrawn.id}/messages`)).json.Items[0].Text).toBe(
       'Discontinued range',
     );
+  });
+
+  it('follows renames: the assignee and the products of its lines', async () => {
+    const { id } = await submitProject(buyer, 'Renames', [{ ProductID: b, Quantity: 1 }]);
+    await loginAs('admin');
+    await AdminUsers.Create({
+      ID: 'rep-old',
+      Username: 'rep-old',
+      FirstName: 'R',
+      LastName: 'Ep',
+      Email: 'rep@seller.example',
+      Active: true,
+    });
+    await admin('PATCH', `/quotes/${id}`, { AssignedUserID: 'rep-old' });
+    await AdminUsers.Patch('rep-old', { ID: 'rep-new' });
+    await Products.Patch(b, { ID: 'QJ-B2' });
+    const quote = (await admin('GET', `/quotes/${id}`)).json;
+    expect(quote.AssignedUserID).toBe('rep-new');
+    expect(quote.LineItems[0].ProductID).toBe('QJ-B2');
+    expect(
+      (await admin('GET', '/quotes?AssignedUserID=rep-new')).json.Items.map((q: { ID: string }) => q.ID),
+    ).toEqual([id]);
   });
 });
