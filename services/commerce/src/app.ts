@@ -57,6 +57,9 @@ import { mountOrderRoutes } from './orders';
 import { startAnonymousCartRetention } from './orders/anonymous-carts';
 import { startSubscriptionJob } from './orders/subscription-job';
 import { mountPasswordReset } from './password-reset/routes';
+import { startQuoteExpiryJob } from './quotes/expiry-job';
+import { buyerQuoteRoutes } from './quotes/me-routes';
+import { sellerQuoteRoutes } from './quotes/routes';
 import { mountRegistration } from './registration/routes';
 import { mountSessionRoutes } from './sessions/routes';
 
@@ -171,6 +174,8 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountMePromotions(app, db);
 
   mountOrderRoutes(app, db, tokens);
+  app.route('/v1/quotes', sellerQuoteRoutes(db, { validityDays: config.COMMERCE_QUOTE_VALIDITY_DAYS }));
+  app.route('/v1/me/quotes', buyerQuoteRoutes(db));
 
   app.notFound((c) => {
     const endpoint = `${c.req.method} ${new URL(c.req.url).pathname}`;
@@ -196,12 +201,14 @@ export function createCommerceService(database: Database, options: CommerceServi
   const service = defineService('commerce', options.basePath, app.fetch);
   const stopSubscriptions = startSubscriptionJob(db, config.COMMERCE_SUBSCRIPTION_INTERVAL_S);
   const stopCartRetention = startAnonymousCartRetention(db, config.COMMERCE_ANONYMOUS_CART_DAYS);
+  const stopQuoteExpiry = startQuoteExpiryJob(db, config.COMMERCE_QUOTE_EXPIRY_INTERVAL_S);
   return {
     ...service,
     routes,
     stop: () => {
       stopSubscriptions();
       stopCartRetention();
+      stopQuoteExpiry();
       service.stop();
     },
   };

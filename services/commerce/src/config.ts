@@ -87,6 +87,20 @@ const schema = z
       .min(0)
       .max(86_400)
       .default(60),
+    /** How often quotes past their validity are marked Expired, in seconds; 0 turns the job off. */
+    COMMERCE_QUOTE_EXPIRY_INTERVAL_S: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of seconds')
+      .min(0)
+      .max(86_400)
+      .default(60),
+    /** How long a sent quote is valid when the seller set no ValidUntil, in days. */
+    COMMERCE_QUOTE_VALIDITY_DAYS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of days')
+      .min(1)
+      .max(3650)
+      .default(30),
     /** Days an anonymous shopper's untouched cart is kept before it is deleted; 0 keeps them for ever. */
     COMMERCE_ANONYMOUS_CART_DAYS: z.coerce
       .number({ error: 'must be a number' })

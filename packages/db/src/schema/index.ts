@@ -12,6 +12,7 @@ export * from './orders';
 export * from './outbox';
 export * from './platform';
 export * from './promotions';
+export * from './quotes';
 export * from './search-events';
 export * from './specs';
 export * from './suppliers';

@@ -16,6 +16,7 @@ import type { Principal } from '../auth/claims';
 import { requireAnyRole } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
+import { openQuoteForProject } from '../quotes/opening';
 import { type OrderRow, relationTo, requireOrderWrite } from './access';
 import { approvalsNeeded } from './approval-engine';
 import { type C, directionOf, withLockedOrder } from './context';
@@ -23,7 +24,7 @@ import type { LineItemRow } from './line-items';
 import { money, sum, ZERO } from './money';
 import { moveSpendingAccountBalances } from './payments';
 import { priceProduct, senderPrincipal } from './pricing';
-import { isProject } from './projects';
+import { isProject, isQuoteOrder } from './projects';
 import { redeemPromotions, refreshPromotions, releasePromotions } from './promotion-engine';
 import { recalculate } from './recalculate';
 import { orderResource } from './wire';
@@ -276,16 +277,21 @@ export async function submitOrder(tx: Db, principal: Principal, order: OrderRow)
     .returning();
   // A submitted order is no longer anybody's cart.
   await tx.delete(activeCarts).where(eq(activeCarts.orderId, order.id));
+  // A submitted project is a request for quote: its quote opens in this transaction (quotes/opening.ts).
+  if (isProject(current)) await openQuoteForProject(tx, updated as OrderRow, items, now);
   // The sales team's quote request (email and marketing push) is queued with the submit itself, so a
-  // crash can neither lose it nor send it for an order that was not submitted (@catalogue/outbox).
-  await tx
-    .insert(outbox)
-    .values({
-      kind: 'quote-request',
-      payload: { orderId: order.id, submittedAt: now.toISOString() },
-      dedupeKey: `quote-request:${order.id}:${now.getTime()}`,
-    })
-    .onConflictDoNothing();
+  // crash can neither lose it nor send it for an order that was not submitted (@catalogue/outbox). The
+  // order an accepted quote created is the answer to one, not a request.
+  if (!isQuoteOrder(current)) {
+    await tx
+      .insert(outbox)
+      .values({
+        kind: 'quote-request',
+        payload: { orderId: order.id, submittedAt: now.toISOString() },
+        dedupeKey: `quote-request:${order.id}:${now.getTime()}`,
+      })
+      .onConflictDoNothing();
+  }
   return updated as OrderRow;
 }
 

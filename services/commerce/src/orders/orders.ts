@@ -35,8 +35,8 @@ import { orderBody, orderResource } from './wire';
 
 const has = hasRole;
 
-/** `FromUser` as the order keeps it. */
-async function fromUserSnapshot(tx: Db, companyType: string, companyId: string, userId: string) {
+/** `FromUser` as the order keeps it (also for the order an accepted quote creates, quotes/conversion.ts). */
+export async function fromUserSnapshot(tx: Db, companyType: string, companyId: string, userId: string) {
   const [user] = await tx
     .select()
     .from(users)

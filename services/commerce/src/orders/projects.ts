@@ -10,3 +10,12 @@ export function isProject(order: Pick<OrderRow, 'xp'>): boolean {
   const xp = order.xp as { projectName?: unknown } | null;
   return typeof xp?.projectName === 'string';
 }
+
+/**
+ * The order that accepting a quote created (`xp.QuoteID`, docs/quotes-wire.md "Acceptance"): its prices
+ * are the quote's, locked, so no promotion applies automatically, and it is no request for quote.
+ */
+export function isQuoteOrder(order: Pick<OrderRow, 'xp'>): boolean {
+  const xp = order.xp as { QuoteID?: unknown } | null;
+  return typeof xp?.QuoteID === 'string';
+}

@@ -21,6 +21,7 @@ import {
 } from './expressions';
 import { lookup } from './expressions/evaluate';
 import { type Money, money, toColumn, ZERO } from './money';
+import { isQuoteOrder } from './projects';
 import { lineItemResource, orderResource } from './wire';
 
 /**
@@ -653,7 +654,8 @@ export async function refreshPromotions(
   if (!order || (order.status !== 'Unsubmitted' && order.status !== 'Declined')) {
     return { added: [], removed: [], applied: null };
   }
-  const result = await plan(tx, order, { autoApply: true });
+  // An accepted quote's order keeps the quoted prices: no promotion applies itself to it.
+  const result = await plan(tx, order, { autoApply: !isQuoteOrder(order) });
   await write(tx, order.id, result);
   return { ...result.outcome, applied: result.desired };
 }

@@ -26,6 +26,12 @@ export async function ordersFollowCompany(
     where company_type = ${companyType} and company_id = ${from}`);
   await tx.execute(sql`update order_approvals set approver_company_id = ${to}
     where approver_company_type = ${companyType} and approver_company_id = ${from}`);
+  // Quotes (docs/quotes-wire.md): who acted and who wrote, by company.
+  const side = companyType === 'seller' ? 'seller' : 'buyer';
+  await tx.execute(sql`update quote_events set actor_company_id = ${to}
+    where actor_type = ${side} and actor_company_id = ${from}`);
+  await tx.execute(sql`update quote_messages set from_company_id = ${to}
+    where from_side = ${side === 'seller' ? 'Seller' : 'Buyer'} and from_company_id = ${from}`);
   if (companyType === 'buyer') {
     await tx.execute(sql`update shipments set buyer_id = ${to} where buyer_id = ${from}`);
     await tx.execute(sql`update subscriptions set from_company_id = ${to} where from_company_id = ${from}`);
@@ -55,6 +61,18 @@ export async function ordersFollowUser(
     await tx.execute(sql`update subscriptions set from_user_id = ${to}
       where from_company_id = ${companyId} and from_user_id = ${from}`);
   }
+  // Quotes: the assignee and the sender of revisions are the marketplace's users; events and messages
+  // name whoever acted or wrote.
+  if (companyType === 'seller') {
+    await tx.execute(sql`update quotes set assigned_user_id = ${to} where assigned_user_id = ${from}`);
+    await tx.execute(sql`update quote_revisions set sent_by_user_id = ${to} where sent_by_user_id = ${from}`);
+  }
+  const side = companyType === 'seller' ? 'seller' : 'buyer';
+  await tx.execute(sql`update quote_events set actor_user_id = ${to}
+    where actor_type = ${side} and actor_company_id = ${companyId} and actor_user_id = ${from}`);
+  await tx.execute(sql`update quote_messages set from_user_id = ${to}
+    where from_side = ${side === 'seller' ? 'Seller' : 'Buyer'} and from_company_id = ${companyId}
+      and from_user_id = ${from}`);
 }
 
 /** A user group renamed: the approvals it is asked for. */
@@ -110,6 +128,15 @@ export async function ordersFollowBuyerObject(
 export async function ordersFollowProduct(tx: Db, from: string, to: string): Promise<void> {
   await tx.execute(sql`update line_items set product_id = ${to} where product_id = ${from}`);
   await tx.execute(sql`update subscription_items set product_id = ${to} where product_id = ${from}`);
+  await tx.execute(sql`update quote_lines set product_id = ${to} where product_id = ${from}`);
+  await tx.execute(
+    sql`update quote_lines set substitute_product_id = ${to} where substitute_product_id = ${from}`,
+  );
+  // The quote desk's search words (space-separated catalogue numbers), word by word.
+  await tx.execute(sql`update quotes set catalogue_numbers = array_to_string(array(
+      select case when w = ${from} then ${to} else w end
+      from unnest(string_to_array(catalogue_numbers, ' ')) with ordinality as t (w, n) order by n), ' ')
+    where ${from} = any(string_to_array(catalogue_numbers, ' '))`);
 }
 
 /** A promotion renamed: where it is applied. */

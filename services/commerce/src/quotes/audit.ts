@@ -1,0 +1,72 @@
+import type { Principal } from '../auth/claims';
+import { insertEvent, type QuoteRow, type Tx } from './repository';
+import type { QuoteAction, QuoteStatus } from './transitions';
+
+/**
+ * The audit trail (docs/quotes-wire.md "Audit trail"): every transition and every change of a quote is one
+ * `quote_events` row written in the transaction that makes it — who (seller, buyer or the system's
+ * expiry job), when, the action, the status before and after, the revision, and what changed. This is the
+ * one place every event passes through, so the mails of issue 23 item 6 hook in here (an outbox row in
+ * the same transaction).
+ */
+export interface Actor {
+  type: 'seller' | 'buyer' | 'system';
+  companyId: string | null;
+  userId: string | null;
+}
+
+export const SYSTEM: Actor = { type: 'system', companyId: null, userId: null };
+
+export function actorOf(principal: Principal): Actor {
+  return {
+    type: principal.companyType === 'seller' ? 'seller' : 'buyer',
+    companyId: principal.companyId,
+    userId: principal.userId,
+  };
+}
+
+/** `{Property: [before, after]}` for every property whose value differs (compared as JSON). */
+export type Changes = Record<string, [unknown, unknown]>;
+
+export function changesBetween(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  prefix = '',
+): Changes {
+  const changes: Changes = {};
+  for (const key of Object.keys(after)) {
+    const was = before[key] ?? null;
+    const is = after[key] ?? null;
+    if (JSON.stringify(was) !== JSON.stringify(is)) changes[`${prefix}${key}`] = [was, is];
+  }
+  return changes;
+}
+
+export async function recordEvent(
+  tx: Tx,
+  event: {
+    quote: Pick<QuoteRow, 'id' | 'status' | 'revision'>;
+    action: QuoteAction | 'submit' | 'price' | 'warnExpiry';
+    to: QuoteStatus;
+    actor: Actor;
+    changes?: Changes;
+    /** The status before, when the quote did not exist before the event ('' for its creation). */
+    from?: QuoteStatus | '';
+    /** The revision the event concerns when it is not the quote's current one (a send: the new one). */
+    revision?: number;
+    at: Date;
+  },
+): Promise<void> {
+  await insertEvent(tx, {
+    quoteId: event.quote.id,
+    action: event.action,
+    fromStatus: event.from ?? event.quote.status,
+    toStatus: event.to,
+    revision: event.revision ?? event.quote.revision,
+    actorType: event.actor.type,
+    actorCompanyId: event.actor.companyId,
+    actorUserId: event.actor.userId,
+    changes: event.changes ?? {},
+    at: event.at,
+  });
+}

@@ -1,0 +1,78 @@
+import { orders } from '@catalogue/db/schema';
+import { eq } from 'drizzle-orm';
+import type { Principal } from '../auth/claims';
+import { submitOrder } from '../orders/actions';
+import { writeLineItem } from '../orders/line-items';
+import { money, toColumn, ZERO } from '../orders/money';
+import { fromUserSnapshot } from '../orders/orders';
+import { recalculateTotals } from '../orders/recalculate';
+import { generateId } from '../resources/ids';
+import { choicesOf } from './draft';
+import type { OrderRow, QuoteRow, Tx } from './repository';
+import type { RevisionContent } from './wire';
+
+/**
+ * Price locking and conversion (docs/quotes-wire.md "Acceptance"): accepting a quote turns the revision
+ * the buyer accepted into a real order from the accepting buyer user, in the accept's transaction:
+ *
+ * - each line is written by the order engine's `writeLineItem` with the quoted unit price as an
+ *   override (`OverrideUnitPrice`, granted by the quote itself, not by the buyer's roles), the substitute
+ *   in place of the requested product, and `xp.QuoteLineID`; the engine checks that the buyer can still
+ *   buy the product and — this being an order, not a project — that the stock is there;
+ * - freight becomes the order's ShippingCost, `xp.QuoteID`/`xp.QuoteRevision` name the quote;
+ * - the order is submitted by `submitOrder` as any order: the buyer company's approval rules, stock
+ *   taken, then shipments as usual. An overridden price is never repriced and such an order takes no
+ *   AutoApply promotion (`isQuoteOrder`), so later price-schedule changes do not touch it.
+ *
+ * Any refusal (a product no longer sold to the buyer, not enough stock) rolls the whole accept back.
+ */
+export async function convertQuote(
+  tx: Tx,
+  principal: Principal,
+  quote: QuoteRow,
+  project: OrderRow,
+  content: RevisionContent,
+  comments: string | undefined,
+  now: Date,
+): Promise<OrderRow> {
+  const { snapshot } = await fromUserSnapshot(tx, 'buyer', principal.companyId, principal.userId);
+  // The project's addresses are its sender's: they carry over when the sender accepts.
+  const sameSender = project.fromUserId === principal.userId;
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      id: generateId(),
+      fromCompanyType: 'buyer',
+      fromCompanyId: principal.companyId,
+      fromUserId: principal.userId,
+      fromUser: snapshot,
+      toCompanyType: project.toCompanyType,
+      toCompanyId: project.toCompanyId,
+      billingAddressId: sameSender ? project.billingAddressId : null,
+      billingAddress: sameSender ? project.billingAddress : null,
+      shippingAddressId: sameSender ? project.shippingAddressId : null,
+      comments: comments ?? null,
+      currency: content.Currency,
+      shippingCost: toColumn(money(content.FreightAmount) ?? ZERO),
+      dateCreated: now,
+      xp: { QuoteID: quote.id, QuoteRevision: content.Revision, projectRef: quote.name },
+    })
+    .returning();
+  if (!created) throw new Error('an order insert returned nothing');
+  // The quote, not the buyer's token, grants the price override.
+  const locker: Principal = { ...principal, roles: [...principal.roles, 'OverrideUnitPrice'] };
+  for (const line of content.LineItems) {
+    const substitute = line.SubstituteProductID;
+    await writeLineItem(tx, locker, created, {
+      ProductID: substitute ?? line.ProductID,
+      Quantity: line.Quantity,
+      UnitPrice: line.UnitPrice,
+      Specs: substitute ? [] : choicesOf(line.Specs),
+      xp: { QuoteLineID: line.ID },
+    });
+  }
+  const [order] = await tx.select().from(orders).where(eq(orders.id, created.id)).limit(1);
+  if (!order) throw new Error(`order ${created.id} vanished inside its own transaction`);
+  const priced = await recalculateTotals(tx, order.id);
+  return submitOrder(tx, principal, priced);
+}

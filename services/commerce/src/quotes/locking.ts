@@ -1,0 +1,34 @@
+import type { Db } from '@catalogue/db';
+import type { Principal } from '../auth/claims';
+import { quoteNotFound, quoteScope, type Side } from './access';
+import { findQuote, lockQuote, type QuoteWithOrder, type Tx } from './repository';
+
+/**
+ * Runs `fn` in one transaction holding the row lock of the quote `id` that `side` reaches (else
+ * NotFound): every quote action is one transaction, and concurrent actions on one quote queue.
+ */
+export function withLockedQuote<T>(
+  db: Db,
+  principal: Principal,
+  side: Side,
+  id: string,
+  fn: (tx: Tx, found: QuoteWithOrder) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const found = await lockQuote(tx, id, quoteScope(principal, side));
+    if (!found) throw quoteNotFound(id);
+    return fn(tx, found);
+  });
+}
+
+/** The quote `id` that `side` reaches, unlocked, for reads (else NotFound). */
+export async function findReachable(
+  tx: Tx,
+  principal: Principal,
+  side: Side,
+  id: string,
+): Promise<QuoteWithOrder> {
+  const found = await findQuote(tx, id, quoteScope(principal, side));
+  if (!found) throw quoteNotFound(id);
+  return found;
+}

@@ -1,0 +1,55 @@
+import type { Db } from '@catalogue/db';
+import type { Principal } from '../auth/claims';
+import type { ListParams } from '../list/params';
+import type { Side } from './access';
+import { quoteScope } from './access';
+import { quoteListSchema, withMe } from './list-schema';
+import { findReachable } from './locking';
+import { eventsOf, linesOf, listQuotes, revisionOf, revisionsAt, revisionsOf } from './repository';
+import { revisionContent } from './wire';
+
+/** The reads of quotes (docs/quotes-wire.md), each in one transaction so what it answers is one state. */
+
+/** A page of the quotes `side` reaches. */
+export function findQuotes(db: Db, principal: Principal, side: Side, params: ListParams) {
+  return db.transaction((tx) =>
+    listQuotes(tx, quoteListSchema(side), withMe(params, principal), quoteScope(principal, side)),
+  );
+}
+
+/** One quote with its draft lines and, for the buyer's view, the content of the revision sent last. */
+export function findQuoteDetail(db: Db, principal: Principal, side: Side, id: string) {
+  return db.transaction(async (tx) => {
+    const found = await findReachable(tx, principal, side, id);
+    const sent = found.quote.revision > 0 ? await revisionOf(tx, id, found.quote.revision) : null;
+    return {
+      ...found,
+      lines: await linesOf(tx, id),
+      sent: sent ? revisionContent.parse(sent.content) : null,
+    };
+  });
+}
+
+/** The content of the revision sent last of each quote of a page (the buyer's list shows their figures). */
+export function sentContents(db: Db, page: { id: string; revision: number }[]) {
+  return db.transaction(async (tx) => {
+    const rows = await revisionsAt(tx, page);
+    return new Map(rows.map((row) => [row.quoteId, revisionContent.parse(row.content)]));
+  });
+}
+
+/** Every revision sent, oldest first. */
+export function quoteRevisions(db: Db, principal: Principal, side: Side, id: string) {
+  return db.transaction(async (tx) => {
+    await findReachable(tx, principal, side, id);
+    return revisionsOf(tx, id);
+  });
+}
+
+/** The audit trail, oldest first (seller only). */
+export function quoteHistory(db: Db, principal: Principal, id: string) {
+  return db.transaction(async (tx) => {
+    await findReachable(tx, principal, 'seller', id);
+    return eventsOf(tx, id);
+  });
+}

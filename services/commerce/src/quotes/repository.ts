@@ -1,0 +1,277 @@
+import type { Db } from '@catalogue/db';
+import {
+  orders,
+  quoteEvents,
+  quoteLines,
+  quoteMessages,
+  quoteRevisions,
+  quotes,
+  users,
+} from '@catalogue/db/schema';
+import { and, asc, count, eq, lte, or, type SQL, sql } from 'drizzle-orm';
+import { orderByClause, whereClause } from '../list/compile';
+import type { ListParams } from '../list/params';
+import { type ListPage, listMeta } from '../list/run';
+import type { ListSchema } from '../list/schema';
+
+/**
+ * The queries of quotes (docs/quotes-wire.md). Every function takes the transaction of its use case: a
+ * read runs in one too, so a list's page and count see one committed state.
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type QuoteLineRow = typeof quoteLines.$inferSelect;
+export type QuoteRevisionRow = typeof quoteRevisions.$inferSelect;
+export type QuoteEventRow = typeof quoteEvents.$inferSelect;
+export type QuoteMessageRow = typeof quoteMessages.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+
+/** A quote with the project (order) it answers. */
+export interface QuoteWithOrder {
+  quote: QuoteRow;
+  order: OrderRow;
+}
+
+/**
+ * The quote `id` among those `scope` (a condition on `quotes` and `orders`) lets the caller reach, locked
+ * for the rest of the transaction (`for update` of the quote row only); null when there is none.
+ */
+export async function lockQuote(tx: Tx, id: string, scope: SQL): Promise<QuoteWithOrder | null> {
+  const [row] = await tx
+    .select({ quote: quotes, order: orders })
+    .from(quotes)
+    .innerJoin(orders, eq(orders.id, quotes.id))
+    .where(and(eq(quotes.id, id), scope))
+    .for('update', { of: quotes })
+    .limit(1);
+  return row ?? null;
+}
+
+/** The same without a lock, for reads. */
+export async function findQuote(tx: Tx, id: string, scope: SQL): Promise<QuoteWithOrder | null> {
+  const [row] = await tx
+    .select({ quote: quotes, order: orders })
+    .from(quotes)
+    .innerJoin(orders, eq(orders.id, quotes.id))
+    .where(and(eq(quotes.id, id), scope))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function linesOf(tx: Tx, quoteId: string): Promise<QuoteLineRow[]> {
+  return tx
+    .select()
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quoteId))
+    .orderBy(asc(quoteLines.position), asc(quoteLines.id));
+}
+
+export async function insertQuote(
+  tx: Tx,
+  quote: typeof quotes.$inferInsert,
+  lines: (typeof quoteLines.$inferInsert)[],
+): Promise<boolean> {
+  const created = await tx.insert(quotes).values(quote).onConflictDoNothing().returning({ id: quotes.id });
+  if (created.length === 0) return false;
+  if (lines.length > 0) await tx.insert(quoteLines).values(lines);
+  return true;
+}
+
+export async function updateQuote(
+  tx: Tx,
+  id: string,
+  set: Partial<typeof quotes.$inferInsert>,
+): Promise<QuoteRow> {
+  const [row] = await tx
+    .update(quotes)
+    .set({ ...set, lastUpdated: new Date() })
+    .where(eq(quotes.id, id))
+    .returning();
+  if (!row) throw new Error(`quote ${id} vanished inside its own transaction`);
+  return row;
+}
+
+export async function updateLine(
+  tx: Tx,
+  quoteId: string,
+  lineId: string,
+  set: Partial<typeof quoteLines.$inferInsert>,
+): Promise<QuoteLineRow> {
+  const [row] = await tx
+    .update(quoteLines)
+    .set(set)
+    .where(and(eq(quoteLines.quoteId, quoteId), eq(quoteLines.id, lineId)))
+    .returning();
+  if (!row) throw new Error(`line ${lineId} of quote ${quoteId} vanished inside its own transaction`);
+  return row;
+}
+
+export async function insertRevision(tx: Tx, revision: typeof quoteRevisions.$inferInsert): Promise<void> {
+  await tx.insert(quoteRevisions).values(revision);
+}
+
+export async function revisionsOf(tx: Tx, quoteId: string): Promise<QuoteRevisionRow[]> {
+  return tx
+    .select()
+    .from(quoteRevisions)
+    .where(eq(quoteRevisions.quoteId, quoteId))
+    .orderBy(asc(quoteRevisions.revision));
+}
+
+export async function revisionOf(
+  tx: Tx,
+  quoteId: string,
+  revision: number,
+): Promise<QuoteRevisionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(quoteRevisions)
+    .where(and(eq(quoteRevisions.quoteId, quoteId), eq(quoteRevisions.revision, revision)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The revisions `pairs` name (each quote's last sent one, for a list page), in one statement. */
+export async function revisionsAt(
+  tx: Tx,
+  pairs: { id: string; revision: number }[],
+): Promise<QuoteRevisionRow[]> {
+  const wanted = pairs.filter((p) => p.revision > 0);
+  if (wanted.length === 0) return [];
+  return tx
+    .select()
+    .from(quoteRevisions)
+    .where(
+      or(
+        ...wanted.map((p) => and(eq(quoteRevisions.quoteId, p.id), eq(quoteRevisions.revision, p.revision))),
+      ),
+    );
+}
+
+export async function insertEvent(tx: Tx, event: typeof quoteEvents.$inferInsert): Promise<void> {
+  await tx.insert(quoteEvents).values(event);
+}
+
+export async function eventsOf(tx: Tx, quoteId: string): Promise<QuoteEventRow[]> {
+  return tx.select().from(quoteEvents).where(eq(quoteEvents.quoteId, quoteId)).orderBy(asc(quoteEvents.key));
+}
+
+export async function insertMessage(
+  tx: Tx,
+  message: typeof quoteMessages.$inferInsert,
+): Promise<QuoteMessageRow> {
+  const [row] = await tx.insert(quoteMessages).values(message).returning();
+  if (!row) throw new Error('a message insert returned nothing');
+  return row;
+}
+
+/** One page of a quote's messages, oldest first. */
+export async function messagesOf(
+  tx: Tx,
+  quoteId: string,
+  page: number,
+  pageSize: number,
+): Promise<ListPage<QuoteMessageRow>> {
+  const where = eq(quoteMessages.quoteId, quoteId);
+  const rows = await tx
+    .select()
+    .from(quoteMessages)
+    .where(where)
+    .orderBy(asc(quoteMessages.key))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await tx.select({ n: count() }).from(quoteMessages).where(where);
+  return { Items: rows, Meta: listMeta(page, pageSize, Number(total?.n ?? 0), rows.length) };
+}
+
+/** One page of quotes (with their projects) in `scope`, filtered, searched and sorted by `schema`. */
+export async function listQuotes(
+  tx: Tx,
+  schema: ListSchema,
+  params: ListParams,
+  scope: SQL,
+): Promise<ListPage<QuoteWithOrder>> {
+  const where = and(scope, whereClause(schema, params));
+  const rows = await tx
+    .select({ quote: quotes, order: orders })
+    .from(quotes)
+    .innerJoin(orders, eq(orders.id, quotes.id))
+    .where(where)
+    .orderBy(...orderByClause(schema, params))
+    .limit(params.pageSize)
+    .offset((params.page - 1) * params.pageSize);
+  const [total] = await tx
+    .select({ n: count() })
+    .from(quotes)
+    .innerJoin(orders, eq(orders.id, quotes.id))
+    .where(where);
+  return { Items: rows, Meta: listMeta(params.page, params.pageSize, Number(total?.n ?? 0), rows.length) };
+}
+
+/** An active user of the marketplace owner (a seller user a quote can be assigned to). */
+export async function activeSellerUser(tx: Tx, userId: string): Promise<typeof users.$inferSelect | null> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.companyType, 'seller'),
+        eq(users.companyId, ''),
+        eq(users.id, userId),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** A user's name as messages and events show it. */
+export async function userName(
+  tx: Tx,
+  companyType: string,
+  companyId: string,
+  userId: string,
+): Promise<{ ID: string; FirstName: string; LastName: string }> {
+  const [row] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.companyType, companyType), eq(users.companyId, companyId), eq(users.id, userId)))
+    .limit(1);
+  return { ID: userId, FirstName: row?.firstName ?? '', LastName: row?.lastName ?? '' };
+}
+
+/**
+ * Quotes whose sent revision is no longer valid at `now`, locked (`skip locked`: a quote another
+ * transaction holds — an accept, a withdrawal — is left to the next run, which sees its outcome).
+ */
+export async function lockExpiredQuotes(tx: Tx, now: Date, limit: number): Promise<QuoteRow[]> {
+  return tx
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.status, 'Quoted'), lte(quotes.sentValidUntil, now)))
+    .orderBy(asc(quotes.sentValidUntil), asc(quotes.id))
+    .for('update', { skipLocked: true })
+    .limit(limit);
+}
+
+/**
+ * Quoted quotes that expire within `days` of `now` and whose buyer has not been warned about this
+ * revision yet (`expiry_warned_at` is cleared by every send): what the expiry warning mail reads.
+ */
+export async function lockQuotesToWarn(tx: Tx, now: Date, days: number, limit: number): Promise<QuoteRow[]> {
+  return tx
+    .select()
+    .from(quotes)
+    .where(
+      and(
+        eq(quotes.status, 'Quoted'),
+        sql`${quotes.expiryWarnedAt} is null`,
+        sql`${quotes.sentValidUntil} > ${now.toISOString()}::timestamptz`,
+        sql`${quotes.sentValidUntil} <= ${now.toISOString()}::timestamptz + make_interval(days => ${days})`,
+      ),
+    )
+    .orderBy(asc(quotes.sentValidUntil), asc(quotes.id))
+    .for('update', { skipLocked: true })
+    .limit(limit);
+}
