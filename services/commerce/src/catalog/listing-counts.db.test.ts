@@ -13,7 +13,7 @@ import { productResource } from './products';
  * the one counting the rows gives, for every category of the demo catalogue and the whole catalog, on
  * every page, and after writes that move products between categories, facet values and states.
  */
-describe(`listing_facet_counts answers lists as counting does, on ${testDriver()}`, () => {
+describe(`listing_facet_counts and listing_positions answer lists as counting does, on ${testDriver()}`, () => {
   const commerce = commerceForTests({ skus: 300 });
   const schema = productResource().list;
   const engineer = { companyId: 'ACME-US', userId: 'engineer' } as Principal;
@@ -44,7 +44,10 @@ describe(`listing_facet_counts answers lists as counting does, on ${testDriver()
     for (const { id } of [{ id: '' }, ...categories]) {
       const first = await bothWays('pageSize=5', id || undefined);
       seen += first.total;
-      if (first.total > 5) await bothWays('pageSize=5&page=2&sortBy=!Name', id || undefined);
+      if (first.total > 5) {
+        await bothWays('pageSize=5&page=2&sortBy=!Name', id || undefined);
+        await bothWays(`pageSize=5&page=${Math.ceil(first.total / 5)}&sortBy=!ID`, id || undefined);
+      }
     }
     expect(seen).toBeGreaterThan(0);
   }
@@ -83,5 +86,12 @@ describe(`listing_facet_counts answers lists as counting does, on ${testDriver()
         union all (select * from listing_facet_count_rows() except select * from listing_facet_counts)) d`,
     );
     expect(stale?.n).toBe(0);
+    const [misplaced] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (
+        (select * from listing_positions except select * from listing_position_rows())
+        union all (select * from listing_position_rows() except select * from listing_positions)) d`,
+    );
+    expect(misplaced?.n).toBe(0);
   });
 });

@@ -214,9 +214,10 @@ export async function listProducts(
     if (path === null) rest.push(term);
     else tokens.push(tokenCondition(path, term));
   }
-  const narrowSort = sortTerms(products, params).every(
-    (t) => t.path.length === 1 && ['id', 'name'].includes(t.path[0]?.toLowerCase() ?? ''),
-  );
+  const sorts = sortTerms(products, params).map((t) => (t.path.length === 1 ? t.path[0]?.toLowerCase() : ''));
+  const narrowSort = sorts.every((path) => path === 'id' || path === 'name');
+  // Sorted by ID alone, a precounted list's page is a range of `listing_positions`' ID order.
+  const idSort = sorts.every((path) => path === 'id');
   const search = listingSearch(params);
   const generic = whereClause(products, { ...params, filters: rest, ...(search ? { search: null } : {}) });
   const joinProducts = generic !== undefined || !narrowSort;
@@ -254,11 +255,15 @@ export async function listProducts(
       select * from ${rows} order by ${order} limit ${params.pageSize} offset ${offset}) pg)`;
   const statement =
     precounted !== null
-      ? // The page alone from the listing (read in list order from the sort index for a large category),
-        // its total and facets from the counts.
+      ? // The page alone (by ID: a range of the positions' index), its total and facets from the counts.
         sql`with counts as (select f.token, f.n from listing_facet_counts f
             where f.catalog_id = ${precounted} and f.category_key = ${countsKey(scope)}),
-          ${pageOf(sql`(select l.product_id, ${keyColumns} from product_listing l where ${where}) s`)}
+          ${pageOf(
+            idSort
+              ? sql`(select l.product_id, ${keyColumns} from listing_positions l
+                  where l.catalog_id = ${precounted} and l.category_key = ${countsKey(scope)}) s`
+              : sql`(select l.product_id, ${keyColumns} from product_listing l where ${where}) s`,
+          )}
           select coalesce((select n from counts where token = ''), 0) as total, page.ids,
             ${facets.length > 0 ? facetSql(facets, sql`select token, n from counts where token <> ''`) : sql`'[]'::json`} as facets,
             ${renderedPage} as page

@@ -263,6 +263,10 @@ describe(`buyer visibility read model against the recursive definition on ${test
       await queryRows(database.db, sql`select * from listing_facet_counts order by 1, 2, 3`),
       `${step}: listing_facet_counts`,
     ).toEqual(await queryRows(database.db, sql`select * from listing_facet_count_rows() order by 1, 2, 3`));
+    expect(
+      await queryRows(database.db, sql`select * from listing_positions order by 1, 2, 3`),
+      `${step}: listing_positions`,
+    ).toEqual(await queryRows(database.db, sql`select * from listing_position_rows() order by 1, 2, 3`));
   }
 
   it('agrees after random worlds and random assignment changes', async () => {
