@@ -1,25 +1,28 @@
 CREATE TABLE "listing_positions" (
-	"product_id" text NOT NULL,
 	"catalog_id" text NOT NULL,
 	"category_key" integer NOT NULL,
-	CONSTRAINT "listing_positions_product_id_catalog_id_category_key_pk" PRIMARY KEY("product_id","catalog_id","category_key")
+	"product_id" text NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "listing_positions_id_order" ON "listing_positions" USING btree ("catalog_id","category_key",(lower("product_id") collate "C"),("product_id" collate "C"));--> statement-breakpoint
--- listing_positions (schema/catalog.ts says what a row holds) is derived from product_listing;
+CREATE UNIQUE INDEX "listing_positions_id_order" ON "listing_positions" USING btree ("catalog_id","category_key",(lower("product_id") collate "C"),("product_id" collate "C"));--> statement-breakpoint
+-- listing_positions (schema/catalog.ts says what a row holds) is derived from product_listing:
 -- `listing_position_rows` is its definition, which the full rebuild inserts and the database tests compare
--- the table with after random writes.
+-- the table with after random writes. A product's `within` holds the keys of its categories in every
+-- catalog; only those of the catalog at hand make a position (key 0, the whole catalog, always).
 CREATE OR REPLACE FUNCTION listing_position_rows()
-RETURNS TABLE (product_id text, catalog_id text, category_key integer) LANGUAGE sql STABLE AS $$
-  SELECT l.product_id, c.catalog_id, k.category_key
+RETURNS TABLE (catalog_id text, category_key integer, product_id text) LANGUAGE sql STABLE AS $$
+  SELECT c.catalog_id, k.category_key, l.product_id
   FROM product_listing l
   CROSS JOIN LATERAL unnest(l.catalogs) AS c (catalog_id)
   CROSS JOIN LATERAL unnest(l.within || 0) AS k (category_key)
-  WHERE l.active
+  WHERE l.active AND (k.category_key = 0 OR EXISTS (SELECT 1 FROM categories kk
+    WHERE kk.listing_key = k.category_key AND kk.catalog_id = c.catalog_id))
 $$;
 --> statement-breakpoint
 -- The trigger of migration 0039, now also for the positions: a product's positions are rewritten when
--- its ID, active flag, catalogs or categories changed (a facet value change leaves them alone).
+-- its ID, active flag, catalogs or categories changed (a facet value change leaves them alone). The old
+-- positions are deleted by every pair the old row names (a category deleted in the same statement is
+-- gone from `categories` by now), through the positions' one index.
 CREATE OR REPLACE FUNCTION listing_facet_counts_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   none text := 'SELECT NULL::text, NULL::boolean, NULL::text[], NULL::integer[], NULL::text[] WHERE false';
@@ -48,16 +51,21 @@ BEGIN
   EXECUTE format($q$
     DELETE FROM listing_positions p
     USING (SELECT product_id, active, catalogs, within FROM (%1$s) o (product_id, active, catalogs, within, facets)
-      EXCEPT SELECT product_id, active, catalogs, within FROM (%2$s) n (product_id, active, catalogs, within, facets)) o
-    WHERE p.product_id = o.product_id$q$, olds, news);
+        EXCEPT SELECT product_id, active, catalogs, within FROM (%2$s) n (product_id, active, catalogs, within, facets)) o
+      CROSS JOIN LATERAL unnest(o.catalogs) AS c (catalog_id)
+      CROSS JOIN LATERAL unnest(o.within || 0) AS k (category_key)
+    WHERE p.catalog_id = c.catalog_id AND p.category_key = k.category_key
+      AND (lower(p.product_id) COLLATE "C") = (lower(o.product_id) COLLATE "C")
+      AND (p.product_id COLLATE "C") = (o.product_id COLLATE "C")$q$, olds, news);
   EXECUTE format($q$
-    INSERT INTO listing_positions (product_id, catalog_id, category_key)
-    SELECT n.product_id, c.catalog_id, k.category_key
+    INSERT INTO listing_positions (catalog_id, category_key, product_id)
+    SELECT c.catalog_id, k.category_key, n.product_id
     FROM (SELECT product_id, active, catalogs, within FROM (%2$s) n (product_id, active, catalogs, within, facets)
       EXCEPT SELECT product_id, active, catalogs, within FROM (%1$s) o (product_id, active, catalogs, within, facets)) n
     CROSS JOIN LATERAL unnest(n.catalogs) AS c (catalog_id)
     CROSS JOIN LATERAL unnest(n.within || 0) AS k (category_key)
-    WHERE n.active
+    WHERE n.active AND (k.category_key = 0 OR EXISTS (SELECT 1 FROM categories kk
+      WHERE kk.listing_key = k.category_key AND kk.catalog_id = c.catalog_id))
     ORDER BY 1, 2, 3
     ON CONFLICT DO NOTHING$q$, olds, news);
   RETURN NULL;

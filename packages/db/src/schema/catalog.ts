@@ -331,8 +331,8 @@ export const listingFacetCounts = pgTable(
 );
 
 /**
- * Every active product of a catalog once per category it is within (its descendants' included; key 0:
- * the whole catalog), in ID order (issue 21): the page of a list without filters or search sorted by ID
+ * Every active product of a catalog once per category of that catalog it is within (its descendants'
+ * included; key 0: the whole catalog), in ID order (issue 21): the page of a list without filters or search sorted by ID
  * is a range of this index, however large the category, where the listing's GIN index would fetch and
  * sort every product of the category. Kept in step with `product_listing` by the trigger that keeps
  * `listing_facet_counts` (migration 0041).
@@ -340,13 +340,13 @@ export const listingFacetCounts = pgTable(
 export const listingPositions = pgTable(
   'listing_positions',
   {
-    productId: text('product_id').notNull(),
     catalogId: text('catalog_id').notNull(),
     categoryKey: integer('category_key').notNull(),
+    productId: text('product_id').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.productId, t.catalogId, t.categoryKey] }),
-    index('listing_positions_id_order').on(
+    // The one index: list order, and the key a product's positions are deleted by.
+    uniqueIndex('listing_positions_id_order').on(
       t.catalogId,
       t.categoryKey,
       sql`(lower(${t.productId}) collate "C")`,
