@@ -22,6 +22,8 @@ const SIZES = (process.env.BENCH_SKUS ?? '3000,100000').split(',').map(Number);
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres')
   .split(',')
   .filter((d): d is 'pglite' | 'postgres' => d === 'pglite' || d === 'postgres');
+/** BENCH_SERVICES=commerce (or search) measures one service only; the other's rows are kept. */
+const SERVICES = (process.env.BENCH_SERVICES ?? 'commerce,search').split(',');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CLIENTS = [1, 20];
 /** A request without an answer after this long is a timeout (an error), so a collapsed cell still ends. */
@@ -196,40 +198,54 @@ async function measure(
   return cells;
 }
 
+type Prepared = Awaited<ReturnType<typeof prepareCold>>;
+
+function prepareCold(driver: 'pglite' | 'postgres', skus: number) {
+  return prepareBenchDatabase('cold', driver, skus, (database) => pick(database.db));
+}
+
+async function measureCommerce(prepared: Prepared, where: { skus: number; driver: string }): Promise<Cell[]> {
+  const commerce = await startStandalone({ ...prepared.env, COMMERCE_CACHE_MB: '0' });
+  try {
+    const token = await tokenFor(commerce.url, {
+      grant_type: 'password',
+      client_id: 'storefront',
+      username: 'employee',
+      password: 'Buyer#2026',
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const scenarios = await commerceScenarios(commerce.url, headers, prepared.found);
+    return await measure(commerce, headers, scenarios, where, { path: '/v1/me' });
+  } finally {
+    await commerce.stop();
+  }
+}
+
+async function measureSearch(prepared: Prepared, where: { skus: number; driver: string }): Promise<Cell[]> {
+  // The search service builds its index from the database at start (not timed here).
+  const search = await startSearch(prepared.env);
+  try {
+    const scenarios = await searchScenarios(search.url, prepared.found);
+    const probe = {
+      path: '/api/discover/v2',
+      method: 'POST',
+      body: JSON.stringify({ context: US, widget: { items: [{ entity: 'product', rfk_id: 'rfkid_1' }] } }),
+    };
+    return await measure(search, { 'content-type': 'application/json' }, scenarios, where, probe);
+  } finally {
+    await search.stop();
+  }
+}
+
 async function runOn(driver: 'pglite' | 'postgres', skus: number): Promise<Cell[]> {
   console.log(`preparing ${skus} SKUs on ${driver}`);
-  const prepared = await prepareBenchDatabase('cold', driver, skus, (database) => pick(database.db));
+  const prepared = await prepareCold(driver, skus);
   const where = { skus, driver };
   try {
-    const cells: Cell[] = [];
-    const commerce = await startStandalone({ ...prepared.env, COMMERCE_CACHE_MB: '0' });
-    try {
-      const token = await tokenFor(commerce.url, {
-        grant_type: 'password',
-        client_id: 'storefront',
-        username: 'employee',
-        password: 'Buyer#2026',
-      });
-      const headers = { authorization: `Bearer ${token}` };
-      const scenarios = await commerceScenarios(commerce.url, headers, prepared.found);
-      cells.push(...(await measure(commerce, headers, scenarios, where, { path: '/v1/me' })));
-    } finally {
-      await commerce.stop();
-    }
-    // The search service builds its index from the database at start (not timed here).
-    const search = await startSearch(prepared.env);
-    try {
-      const scenarios = await searchScenarios(search.url, prepared.found);
-      const probe = {
-        path: '/api/discover/v2',
-        method: 'POST',
-        body: JSON.stringify({ context: US, widget: { items: [{ entity: 'product', rfk_id: 'rfkid_1' }] } }),
-      };
-      cells.push(...(await measure(search, { 'content-type': 'application/json' }, scenarios, where, probe)));
-    } finally {
-      await search.stop();
-    }
-    return cells;
+    return [
+      ...(SERVICES.includes('commerce') ? await measureCommerce(prepared, where) : []),
+      ...(SERVICES.includes('search') ? await measureSearch(prepared, where) : []),
+    ];
   } finally {
     await prepared.cleanup();
   }
@@ -281,11 +297,15 @@ function row(c: Cell): string {
 function keptRows(): { rows: string[]; note: string } {
   const current = readFileSync(BENCHMARKS, 'utf8');
   const section = /<!-- bench:cold -->([\s\S]*?)<!-- \/bench:cold -->/.exec(current)?.[1] ?? '';
-  // A row is replaced only when this run measures its size on its database.
-  const measured = new Set(SIZES.flatMap((n) => DRIVERS.map((d) => `${n.toLocaleString('en-US')}|${d}`)));
+  // A row is replaced only when this run measures its size on its database with its service.
+  const measured = new Set(
+    SIZES.flatMap((n) =>
+      DRIVERS.flatMap((d) => SERVICES.map((service) => `${n.toLocaleString('en-US')}|${d}|${service}`)),
+    ),
+  );
   const cellOf = (line: string) => {
-    const [, skus, driver] = line.split('|').map((part) => part.trim());
-    return `${skus}|${driver}`;
+    const [, skus, driver, service] = line.split('|').map((part) => part.trim());
+    return `${skus}|${driver}|${service}`;
   };
   const rows = section
     .split('\n')
@@ -298,7 +318,7 @@ function keptRows(): { rows: string[]; note: string } {
     rows,
     note:
       rows.length > 0
-        ? 'Rows marked "kept from" are from an earlier run of this suite (another BENCH_SKUS or BENCH_DRIVERS), with that run\'s cell length and machine load.'
+        ? 'Rows marked "kept from" are from an earlier run of this suite (another BENCH_SKUS, BENCH_DRIVERS or BENCH_SERVICES), with that run\'s cell length and machine load.'
         : '',
   };
 }
