@@ -33,7 +33,7 @@ export function headerItem(context: LocaleContext, index: CatalogueIndex): Heade
 
 /** The footer: the link columns of site.yaml with the dictionary's labels, legal text, social links. */
 export function footerItem(context: LocaleContext): FooterItem {
-  const { dataset, locale, language, values } = context;
+  const { dataset, locale, values } = context;
   const texts = dataset.content.texts.footer;
   const dictionary = dictionaryOf(dataset, locale);
   const label = (key: string) => {

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { catalogs, categories, products } from './catalog';
+import { xp } from './columns';
 
 /** Bundles: products sold together, assigned to catalogs, categories, buyers and groups. */
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
 
 export const bundles = pgTable('bundles', {
   id: text('id').primaryKey(),

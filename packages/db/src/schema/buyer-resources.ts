@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { xp } from './columns';
 
 /**
  * What a company keeps for its users: addresses, cost centers, credit cards, spending accounts and
  * approval rules, plus one assignment table that gives any of them to a whole company, a user group or a
  * user. `company_type`/`company_id` follow users ('seller' with '' for the marketplace owner).
  */
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
 const created = () => timestamp('date_created', { withTimezone: true }).notNull().defaultNow();
 
 export const addresses = pgTable(

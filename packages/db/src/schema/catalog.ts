@@ -4,7 +4,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -12,14 +11,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { xp } from './columns';
 
 /**
  * The catalogue half of the commerce service (OrderCloud's Catalogs, Categories, Products,
  * PriceSchedules and their assignments). Localised names and product attributes live in `xp`,
  * as they would on OrderCloud.
  */
-
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
 
 export const catalogs = pgTable('catalogs', {
   id: text('id').primaryKey(),

@@ -1,24 +1,22 @@
-import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
+import { xp } from './columns';
 
 /**
  * Product collections (OrderCloud's ProductCollections, e.g. favourites): a buyer user's named lists of
  * products. `AccessLevel` Private, Public (every user of the buyer) or Shareable (by invitation). Members
  * who accepted an invitation see the collection; admin members may change it.
  */
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
 
 export const productCollections = pgTable(
   'product_collections',

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { xp } from './columns';
 
 /**
  * Companies, users, groups, API clients and security profiles: the identity half of the commerce
@@ -19,7 +20,6 @@ import {
  * `company_type` is 'seller' (the marketplace owner, company_id ''), 'buyer' or 'supplier'.
  */
 
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
 const created = () => timestamp('date_created', { withTimezone: true }).notNull().defaultNow();
 
 export const buyers = pgTable('buyers', {

@@ -12,13 +12,13 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
+import { xp } from './columns';
 
 /**
  * Variants (one per combination of a product's variant-defining spec options, made by
  * `POST /products/{id}/variants/generate`) and inventory records (stock per location, for a product or one
  * of its variants, visible to all buyers or to assigned buyers and groups).
  */
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
 
 export const variants = pgTable(
   'variants',

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { xp } from './columns';
 
 /** Marketplace configuration resources of the commerce service (seller users only). */
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
 
 export const impersonationConfigs = pgTable('impersonation_configs', {
   id: text('id').primaryKey(),

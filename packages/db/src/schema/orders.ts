@@ -7,12 +7,11 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
+import { at, money, xp } from './columns';
 
 /**
  * The order half of the commerce service (OrderCloud's Orders, LineItems, Cart, Payments, Shipments,
@@ -21,9 +20,6 @@ import {
  * a later edit of the saved address does not rewrite history. Parties are `(company_type, company_id)`
  * pairs as in the identity tables ('seller' with '' for the marketplace owner).
  */
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
-const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const ORDER_STATUSES = [
   'Unsubmitted',

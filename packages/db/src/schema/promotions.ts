@@ -3,19 +3,18 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { xp } from './columns';
 
 /**
  * Promotions: a code, eligibility and value expressions evaluated against an order (step 4), dates,
  * redemption limits; given to all buyers or assigned to buyers and groups.
  */
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
 
 export const promotions = pgTable(
   'promotions',

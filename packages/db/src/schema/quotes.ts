@@ -9,8 +9,8 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
+import { at, money, xp } from './columns';
 import { orders } from './orders';
 
 /**
@@ -19,9 +19,6 @@ import { orders } from './orders';
  * `quote_lines` the draft's lines; every sent revision is frozen whole in `quote_revisions`, and every
  * transition is recorded in `quote_events`. Money is `numeric(14,4)`, never floating point.
  */
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
-const money = (name: string) => numeric(name, { precision: 14, scale: 4 });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const QUOTE_STATUSES = [
   'Submitted',

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
+import { xp } from './columns';
 
 /** Product specs (configurable options such as a length cut to order) with their options, and product facets. */
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
 
 export const specs = pgTable('specs', {
   id: text('id').primaryKey(),

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { priceSchedules, products } from './catalog';
+import { xp } from './columns';
 
 /**
  * Suppliers (OrderCloud's Suppliers): companies that sell some products on the marketplace. Their users,
  * groups and addresses live in the identity tables with company_type 'supplier'.
  */
-const xp = () => jsonb('xp').notNull().default(sql`'{}'::jsonb`);
 
 export const suppliers = pgTable('suppliers', {
   id: text('id').primaryKey(),
