@@ -29,6 +29,8 @@ export interface LoadOptions {
   rotate?: { path: string; body?: string }[];
   /** Seconds a request may take before autocannon gives up on it and counts a timeout (default 10). */
   timeoutSeconds?: number;
+  /** Stop after this many requests instead of after `seconds` (e.g. each request a resource of its own). */
+  amount?: number;
 }
 
 /** Drives one endpoint with autocannon (20 connections by default) and returns throughput and latency. */
@@ -42,6 +44,7 @@ export async function load({
   paths,
   rotate,
   timeoutSeconds = 10,
+  amount,
 }: LoadOptions) {
   let next = 0;
   const requests = rotate
@@ -65,7 +68,7 @@ export async function load({
     url,
     method,
     connections,
-    duration: seconds,
+    ...(amount === undefined ? { duration: seconds } : { amount }),
     ...(headers ? { headers } : {}),
     ...(body ? { body } : {}),
     timeout: timeoutSeconds,

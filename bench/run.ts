@@ -5,6 +5,7 @@ import { foundationBench } from './foundation';
 import { lighthouseBench } from './lighthouse';
 import { ordersBench } from './orders';
 import { pagesBench } from './pages';
+import { quotesBench } from './quotes';
 import { writeSection } from './report';
 import { searchBench } from './search';
 
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<string>> = {
   'lighthouse-desktop': () => lighthouseBench('desktop'),
   search: searchBench,
   cold: coldBench,
+  quotes: quotesBench,
 };
 
 const requested = process.argv.slice(2);
