@@ -3,7 +3,7 @@
  * the quote request (a project as CSV and PDF) and the quote (the sales team's offer as PDF). pdfkit and
  * zod only, so the storefront can import it without the worker.
  */
-export { projectDetails, type QuoteRequest, quoteCsv, quotePdf } from './quote-request/document';
+
 export {
   type QuoteDocument,
   type QuoteDocumentContent,
@@ -18,3 +18,4 @@ export {
   quoteDocumentLabels,
 } from './quote-document/labels';
 export { quoteDocumentPdf } from './quote-document/pdf';
+export { projectDetails, type QuoteRequest, quoteCsv, quotePdf } from './quote-request/document';

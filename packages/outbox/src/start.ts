@@ -3,6 +3,7 @@ import type { OutboxConfig } from './config';
 import { emailHandler } from './email/handler';
 import { createMailTransport } from './email/transport';
 import { marketingPushHandler } from './marketing-push';
+import { quoteMailHandler } from './quote-mail/handler';
 import { quoteRequestHandler } from './quote-request/handler';
 import { removeStaleTemporaryFiles } from './temporary-files';
 import type { Log } from './wake-up';
@@ -18,6 +19,12 @@ export function outboxHandlers(
     handlers: {
       email: emailHandler({ db: database.db, transport, from: config.MAIL_FROM }),
       'quote-request': quoteRequestHandler({ db: database.db, salesEmail: config.SALES_EMAIL }),
+      'quote-mail': quoteMailHandler({
+        db: database.db,
+        transport,
+        from: config.MAIL_FROM,
+        salesEmail: config.SALES_EMAIL,
+      }),
       'marketing-push': marketingPushHandler({
         url: config.MARKETING_PUSH_URL,
         token: config.MARKETING_PUSH_TOKEN,

@@ -7,7 +7,9 @@
 /** `en-EU` is no locale Intl knows by region; its language is what matters for the separators. */
 function intlLocale(locale: string): string {
   try {
-    return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0 ? locale : (locale.split('-')[0] ?? 'en');
+    return Intl.NumberFormat.supportedLocalesOf([locale]).length > 0
+      ? locale
+      : (locale.split('-')[0] ?? 'en');
   } catch {
     return 'en';
   }

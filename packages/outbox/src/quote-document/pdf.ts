@@ -34,7 +34,11 @@ export function quoteDocumentPdf(
     doc.on('error', reject);
 
     doc.font('Helvetica-Bold').fontSize(11).fillColor('#555555').text(siteName);
-    doc.moveDown(0.3).fillColor('#000000').fontSize(18).text(`${l('title')}: ${quote.name}`);
+    doc
+      .moveDown(0.3)
+      .fillColor('#000000')
+      .fontSize(18)
+      .text(`${l('title')}: ${quote.name}`);
     if (quote.draft) doc.fontSize(12).fillColor('#b00020').text(l('draft')).fillColor('#000000');
     doc.moveDown(0.5).font('Helvetica').fontSize(10);
     const details: [string, string][] = [
