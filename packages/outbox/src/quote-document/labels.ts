@@ -5,6 +5,7 @@
  */
 export const QUOTE_DOCUMENT_KEYS = [
   'title',
+  'field',
   'draft',
   'quoteId',
   'project',

@@ -38,7 +38,7 @@ export function quoteDocumentPdf(
       .moveDown(0.3)
       .fillColor('#000000')
       .fontSize(18)
-      .text(`${l('title')}: ${quote.name}`);
+      .text(l('field', { label: l('title'), value: quote.name }));
     if (quote.draft) doc.fontSize(12).fillColor('#b00020').text(l('draft')).fillColor('#000000');
     doc.moveDown(0.5).font('Helvetica').fontSize(10);
     const details: [string, string][] = [
@@ -49,7 +49,7 @@ export function quoteDocumentPdf(
       [l('company'), quote.companyName],
       [l('requestedBy'), quote.buyerName],
     ];
-    for (const [label, value] of details) doc.text(`${label}: ${value || '–'}`);
+    for (const [label, value] of details) doc.text(l('field', { label, value: value || '–' }));
     doc.moveDown();
     drawTable(
       doc,
