@@ -2,6 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CONTENT } from '../quote-mail/sample';
 import { textsOf } from '../quote-mail/test-texts';
+import { overlapping, placedText } from '../quote-request/pdf-layout-testing';
 import { type QuoteDocument, quoteDocumentContent } from './content';
 import { quoteDocumentLabels } from './labels';
 import { quoteDocumentPdf } from './pdf';
@@ -96,6 +97,41 @@ describe('the quote document', () => {
     const text = await render('de-EU', document({ draft: true, dateSent: null }));
     expect(text).toContain('Entwurfsvorschau – nicht an den Käufer gesendet');
     expect(text).toContain('Datum: –');
+  });
+
+  it('lays out many long lines in German without overlaps, inside the margins, the totals after the last line', async () => {
+    const texts = textsOf('de-EU');
+    const [line] = SAMPLE_CONTENT.LineItems;
+    if (!line) throw new Error('no sample line');
+    const lines = Array.from({ length: 40 }, (_, i) => ({
+      ...line,
+      ID: `li-${i}`,
+      ProductID: `EMT-050-10-P${String(i).padStart(3, '0')}`,
+      Product: { ID: 'x', Name: `Elektroinstallationsrohr aus feuerverzinktem Stahl, Variante ${i}` },
+      Note: i % 3 === 0 ? 'Preis gilt für die gesamte Bauphase, Lieferung in zwei Abrufen' : null,
+    }));
+    const pdf = await quoteDocumentPdf(document({ content: { ...SAMPLE_CONTENT, LineItems: lines } }), {
+      labels: quoteDocumentLabels(texts.t),
+      locale: 'de-EU',
+      siteName: texts.siteName,
+    });
+    const pages = await placedText(pdf);
+    expect(pages.length).toBeGreaterThan(1);
+    const numbers: string[] = [];
+    for (const { height, texts: placed } of pages) {
+      expect(overlapping(placed)).toEqual([]);
+      for (const t of placed) {
+        expect(t.top).toBeGreaterThanOrEqual(49);
+        expect(t.bottom).toBeLessThanOrEqual(height - 49);
+      }
+      numbers.push(...placed.filter((t) => /^EMT-050-10-P\d{3}$/.test(t.text)).map((t) => t.text));
+    }
+    expect(numbers).toEqual(lines.map((l) => l.ProductID));
+    const last = pages.at(-1)?.texts ?? [];
+    const total = last.find((t) => t.text === 'Gesamtsumme');
+    const lastLine = last.filter((t) => /^EMT-050-10-P\d{3}$/.test(t.text)).at(-1);
+    expect(total).toBeDefined();
+    if (lastLine) expect(total?.top).toBeGreaterThan(lastLine.top);
   });
 
   it('prints large amounts exactly (no floating-point arithmetic)', async () => {
