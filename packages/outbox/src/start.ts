@@ -24,6 +24,8 @@ export function outboxHandlers(
         transport,
         from: config.MAIL_FROM,
         salesEmail: config.SALES_EMAIL,
+        // The single server publishes the address it listens on once it does (server/src/main.ts).
+        siteOrigin: () => config.SITE_ORIGIN ?? process.env.CATALOGUE_LISTEN_ORIGIN ?? null,
       }),
       'marketing-push': marketingPushHandler({
         url: config.MARKETING_PUSH_URL,

@@ -7,6 +7,7 @@ import { PermanentDeliveryError } from '../errors';
 import { quoteDocumentLabels } from '../quote-document/labels';
 import { quoteDocumentPdf } from '../quote-document/pdf';
 import { deliveryId, type OutboxHandler } from '../worker';
+import { quotePageLink } from './links';
 import { loadQuoteMail, mailableRep, type QuoteMailData } from './load';
 import { quoteMailPayload } from './payload';
 import { renderQuoteMail, WITH_DOCUMENT } from './render';
@@ -62,6 +63,8 @@ export function quoteMailHandler(options: {
   transport: MailTransport;
   from: string;
   salesEmail: string;
+  /** The origin of the links to the quote's page; null: no link. */
+  siteOrigin?: () => string | null;
 }): OutboxHandler {
   const domain = senderDomain(options.from);
   return async (row) => {
@@ -94,6 +97,7 @@ export function quoteMailHandler(options: {
     const mail = renderQuoteMail(payload.event, data, texts, {
       name: reader.name,
       attachment: pdf ? file : null,
+      link: quotePageLink(options.siteOrigin?.() ?? null, payload.recipient, texts.locale, data.quoteId),
     });
     const message: Mail.Options = {
       from: options.from,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { quotePageLink } from './links';
 import { QUOTE_MAIL_EVENTS } from './payload';
 import { renderQuoteMail } from './render';
 import { sampleMail } from './sample';
@@ -58,6 +59,19 @@ describe('quote mails', () => {
     );
     expect(changes.subject).toBe('Modifications demandées : Hospital wing B – Bau AG');
     expect(changes.text).toContain('> Line 2: 40 pieces\n> please');
+  });
+
+  it('links to the quote’s page in the reader’s locale when the site’s origin is known', () => {
+    const link = quotePageLink('https://shop.example/ignored?x=1', 'buyer', 'fr-CA', 'Q 1/2');
+    expect(link).toBe('https://shop.example/fr-ca/quotes/Q%201%2F2');
+    expect(quotePageLink('https://shop.example', 'seller', 'en-US', 'Q-1')).toBe(
+      'https://shop.example/sales/Q-1',
+    );
+    expect(quotePageLink(null, 'buyer', 'en-US', 'Q-1')).toBeNull();
+    const mail = renderQuoteMail('sent', sampleMail(), textsOf('fr-CA'), { ...reader, link });
+    expect(mail.text).toContain(`Ouvrir le devis :\n${link}`);
+    expect(mail.html).toContain(`<a href="${link}">`);
+    expect(renderQuoteMail('sent', sampleMail(), textsOf('fr-CA'), reader).text).not.toContain('https://');
   });
 
   it('sets the rep’s message of a send apart, and names the order of an acceptance and the attachment', () => {

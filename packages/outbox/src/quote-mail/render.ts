@@ -1,4 +1,4 @@
-import { htmlMail, type Paragraph, textMail } from '../email/templates/html-mail';
+import { htmlMail, linkParagraph, type Paragraph, textMail } from '../email/templates/html-mail';
 import { escapeHtml, type MailTexts } from '../email/texts';
 import { formatsFor } from '../quote-document/format';
 import type { QuoteMailData } from './load';
@@ -40,7 +40,7 @@ export function renderQuoteMail(
   event: QuoteMailEvent,
   data: QuoteMailData,
   texts: MailTexts,
-  reader: { name: string | null; attachment: string | null },
+  reader: { name: string | null; attachment: string | null; link?: string | null },
 ): RenderedQuoteMail {
   const content = data.sent?.content;
   const f = formatsFor(texts.locale, content?.Currency ?? 'USD');
@@ -64,6 +64,7 @@ export function renderQuoteMail(
   const words = quoted(event, data, texts);
   const reference = texts.t('email.quote.reference', values);
   const attached = reader.attachment ? texts.t('email.quote.attached', values) : null;
+  const open = reader.link ? texts.t('email.quote.open') : null;
   const signature = texts.t('email.signature');
   const block = words
     ? words.text
@@ -78,6 +79,7 @@ export function renderQuoteMail(
       ...(words?.intro ? [words.intro] : []),
       ...(block ? [block] : []),
       reference,
+      ...(open && reader.link ? [`${open}\n${reader.link}`] : []),
       ...(attached ? [attached] : []),
     ],
     signature,
@@ -95,6 +97,7 @@ export function renderQuoteMail(
     intro,
     ...quote,
     reference,
+    ...(open && reader.link ? [linkParagraph(open, reader.link)] : []),
     ...(attached ? [attached] : []),
     signature,
   ]);

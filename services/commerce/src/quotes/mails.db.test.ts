@@ -78,6 +78,7 @@ describe(`quote mails on ${testDriver()}`, () => {
         transport: createMailTransport({ smtpUrl: smtp.url, mailDir: '/nonexistent' }),
         from: FROM,
         salesEmail: SALES,
+        siteOrigin: () => 'https://catalogue.example',
       }),
     });
     // Only the quote mails: the other kinds queued by these tests wait for their own workers.
@@ -171,6 +172,7 @@ describe(`quote mails on ${testDriver()}`, () => {
     expect(sent.text).toContain('Guten Tag Daniel Okafor,');
     expect(sent.text).toContain('> Hier ist unser Angebot.');
     expect(sent.replyTo?.value[0]?.address).toBe('admin@northfield.example');
+    expect(sent.text).toContain(`Angebot öffnen:\nhttps://catalogue.example/de-eu/quotes/${id}`);
     expect(sent.attachments.map((x) => x.filename)).toEqual([`quote-${id}-1.pdf`]);
     const firstPdf = await pdfText(sent);
     expect(firstPdf).toContain(`Angebotsnummer: ${id}`);
@@ -185,6 +187,7 @@ describe(`quote mails on ${testDriver()}`, () => {
     expect(request.text).toContain('> Bitte 20 Stück von Zeile 2.');
     expect(request.replyTo?.value[0]?.address).toBe('employee@acme-electrical.example');
     expect(request.attachments).toEqual([]);
+    expect(request.text).toContain(`https://catalogue.example/sales/${id}`);
 
     const revised = mail(2);
     expect(revised.subject).toBe('Überarbeitetes Angebot für Klinik Nord (Revision 2)');
