@@ -114,15 +114,20 @@ function totals(doc: PDFKit.PDFDocument, quote: QuoteDocument, l: QuoteDocumentL
     ...(c.Discount ? [[l('discount'), f.money(c.Discount), false] as [string, string, boolean]] : []),
   ];
   const right = doc.page.width - doc.page.margins.right;
-  const width = 220;
+  const labelWidth = 150;
+  const valueWidth = 110;
+  const left = right - labelWidth - valueWidth;
   // Keep the block together: a total never stands alone at the top of a page.
   if (doc.y + rows.length * 16 > doc.page.height - doc.page.margins.bottom) doc.addPage();
   for (const [label, value, bold] of rows) {
-    const y = doc.y;
+    const top = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10);
-    doc.text(label, right - width, y, { width: width / 2 });
-    doc.text(value, right - width / 2, y, { width: width / 2, align: 'right' });
+    doc.text(label, left, top, { width: labelWidth - 8 });
+    const underLabel = doc.y;
+    doc.text(value, right - valueWidth, top, { width: valueWidth, align: 'right' });
+    // A label that wraps (long words in some languages) pushes the next row down, never under it.
     doc.x = doc.page.margins.left;
+    doc.y = Math.max(underLabel, doc.y);
   }
   doc.font('Helvetica').fontSize(10);
 }
