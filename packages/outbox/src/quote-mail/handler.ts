@@ -9,7 +9,7 @@ import { quoteDocumentPdf } from '../quote-document/pdf';
 import { deliveryId, type OutboxHandler } from '../worker';
 import { quotePageLink } from './links';
 import { loadQuoteMail, mailableRep, type QuoteMailData } from './load';
-import { quoteMailPayload } from './payload';
+import { type QuoteMailPayload, quoteMailPayload } from './payload';
 import { renderQuoteMail, WITH_DOCUMENT } from './render';
 
 /** The reader of one mail: an address, its language, the name to greet (none: the team's mailbox). */
@@ -29,7 +29,7 @@ interface Reader {
  */
 async function readerOf(
   db: Db,
-  payload: ReturnType<typeof quoteMailPayload.parse>,
+  payload: QuoteMailPayload,
   data: QuoteMailData,
   salesEmail: string,
 ): Promise<Reader> {

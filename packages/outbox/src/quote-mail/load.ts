@@ -9,11 +9,16 @@ import {
   users,
 } from '@catalogue/db/schema';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { PermanentDeliveryError } from '../errors';
 import { type QuoteDocumentContent, quoteDocumentContent } from '../quote-document/content';
 import type { QuoteMailPayload } from './payload';
 
 type UserRow = typeof users.$inferSelect;
+
+/** An event's `{Property: [before, after]}`, a message's `{FirstName, LastName}`: as stored, or nothing. */
+const changesOf = z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).catch({});
+const writer = z.object({ FirstName: z.string().optional(), LastName: z.string().optional() }).catch({});
 
 /** Everything a quote mail says, read back from the database. */
 export interface QuoteMailData {
@@ -94,7 +99,7 @@ export async function loadQuoteMail(db: Db, payload: QuoteMailPayload): Promise<
     event?.actorUserId && event.actorType !== 'system'
       ? await userOf(db, event.actorType, event.actorCompanyId ?? '', event.actorUserId)
       : undefined;
-  const author = message?.fromUser as { FirstName?: string; LastName?: string } | undefined;
+  const author = writer.parse(message?.fromUser);
   return {
     quoteId: quote.id,
     name: quote.name || quote.id,
@@ -115,11 +120,11 @@ export async function loadQuoteMail(db: Db, payload: QuoteMailPayload): Promise<
         }
       : null,
     actorName: fullName(actor, event?.actorUserId ?? ''),
-    changes: (event?.changes ?? {}) as Record<string, [unknown, unknown]>,
+    changes: changesOf.parse(event?.changes),
     message: message
       ? {
           text: message.body,
-          author: `${author?.FirstName ?? ''} ${author?.LastName ?? ''}`.trim() || message.fromUserId,
+          author: `${author.FirstName ?? ''} ${author.LastName ?? ''}`.trim() || message.fromUserId,
         }
       : null,
   };
