@@ -68,6 +68,15 @@ const schema = z.object({
       })
       .optional(),
   ),
+  /**
+   * The site's public origin (shared with the other services): quote mails link to the quote's page there;
+   * unset, to the address the single server listens on.
+   */
+  SITE_ORIGIN: unsetWhenEmpty(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://catalogue.example.com' })
+      .optional(),
+  ),
   /** Sent as `Authorization: Bearer …` with each push when set. */
   MARKETING_PUSH_TOKEN: unsetWhenEmpty(z.string().trim().optional()),
   MARKETING_PUSH_TIMEOUT_MS: z.coerce

@@ -6,6 +6,7 @@ export { escapeHtml, mailTexts } from './email/texts';
 export { createMailTransport, type MailTransport, mailFileName } from './email/transport';
 export { PermanentDeliveryError, UnknownWorkError } from './errors';
 export { marketingPushHandler } from './marketing-push';
+export { quoteMailHandler } from './quote-mail/handler';
 export { projectDetails, type QuoteRequest, quoteCsv, quotePdf } from './quote-request/document';
 export { loadQuoteRequest, quoteRequestHandler } from './quote-request/handler';
 export { outboxHandlers, type RunningOutbox, startOutbox } from './start';

@@ -3,6 +3,7 @@ import type { OutboxConfig } from './config';
 import { emailHandler } from './email/handler';
 import { createMailTransport } from './email/transport';
 import { marketingPushHandler } from './marketing-push';
+import { quoteMailHandler } from './quote-mail/handler';
 import { quoteRequestHandler } from './quote-request/handler';
 import { removeStaleTemporaryFiles } from './temporary-files';
 import type { Log } from './wake-up';
@@ -18,6 +19,14 @@ export function outboxHandlers(
     handlers: {
       email: emailHandler({ db: database.db, transport, from: config.MAIL_FROM }),
       'quote-request': quoteRequestHandler({ db: database.db, salesEmail: config.SALES_EMAIL }),
+      'quote-mail': quoteMailHandler({
+        db: database.db,
+        transport,
+        from: config.MAIL_FROM,
+        salesEmail: config.SALES_EMAIL,
+        // The single server publishes the address it listens on once it does (server/src/main.ts).
+        siteOrigin: () => config.SITE_ORIGIN ?? process.env.CATALOGUE_LISTEN_ORIGIN ?? null,
+      }),
       'marketing-push': marketingPushHandler({
         url: config.MARKETING_PUSH_URL,
         token: config.MARKETING_PUSH_TOKEN,

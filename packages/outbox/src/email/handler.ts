@@ -45,7 +45,7 @@ export const readyMessage = z.object({
 });
 
 /** The domain of the sender's address, for Message-IDs. */
-function senderDomain(from: string): string {
+export function senderDomain(from: string): string {
   const match = /@([^\s>]+)>?\s*$/.exec(from);
   return match?.[1] ?? 'catalogue.localhost';
 }

@@ -41,14 +41,22 @@ export async function mailTexts(db: Db, locale: string | undefined): Promise<Mai
   if (typeof site?.name !== 'string') {
     throw new Error(`no site content item with a name for ${chosen}: load the dataset`);
   }
-  const siteName = site.name;
+  return textsFrom(chosen, dictionary, site.name);
+}
+
+/** The texts of `locale` from its dictionary and site name (read by `mailTexts`; tests build them from the data files). */
+export function textsFrom(
+  locale: string,
+  dictionary: Readonly<Record<string, unknown>>,
+  siteName: string,
+): MailTexts {
   return {
-    locale: chosen,
-    language: chosen.split('-')[0] ?? 'en',
+    locale,
+    language: locale.split('-')[0] ?? 'en',
     siteName,
     t(key, values = {}) {
       const phrase = dictionary[key];
-      if (typeof phrase !== 'string') throw new Error(`the ${chosen} dictionary has no text for ${key}`);
+      if (typeof phrase !== 'string') throw new Error(`the ${locale} dictionary has no text for ${key}`);
       const all: Record<string, string | number> = { siteName, ...values };
       return phrase.replace(/\{(\w+)\}/g, (match, name: string) =>
         Object.hasOwn(all, name) ? String(all[name]) : match,

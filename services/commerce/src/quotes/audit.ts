@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/claims';
+import { queueEventMails } from './mails';
 import { insertEvent, type QuoteRow, type Tx } from './repository';
 import type { QuoteAction, QuoteStatus } from './transitions';
 
@@ -6,8 +7,8 @@ import type { QuoteAction, QuoteStatus } from './transitions';
  * The audit trail (docs/quotes-wire.md "Audit trail"): every transition and every change of a quote is one
  * `quote_events` row written in the transaction that makes it — who (seller, buyer or the system's
  * expiry job), when, the action, the status before and after, the revision, and what changed. This is the
- * one place every event passes through, so the mails of issue 23 item 6 hook in here (an outbox row in
- * the same transaction).
+ * one place every event passes through, so the mails of issue 23 item 6 hook in here: `mails.ts` queues
+ * the outbox rows of the event in the same transaction.
  */
 export interface Actor {
   type: 'seller' | 'buyer' | 'system';
@@ -45,7 +46,9 @@ export function changesBetween(
 export async function recordEvent(
   tx: Tx,
   event: {
-    quote: Pick<QuoteRow, 'id' | 'status' | 'revision'>;
+    /** The quote before the event; the mails read its assignee, name and company when it has them. */
+    quote: Pick<QuoteRow, 'id' | 'status' | 'revision'> &
+      Partial<Pick<QuoteRow, 'assignedUserId' | 'name' | 'fromCompanyName'>>;
     action: QuoteAction | 'submit' | 'price' | 'warnExpiry';
     to: QuoteStatus;
     actor: Actor;
@@ -54,10 +57,12 @@ export async function recordEvent(
     from?: QuoteStatus | '';
     /** The revision the event concerns when it is not the quote's current one (a send: the new one). */
     revision?: number;
+    /** The key of the message written with the event (a send's message, a change request's), for its mail. */
+    messageKey?: number;
     at: Date;
   },
 ): Promise<void> {
-  await insertEvent(tx, {
+  const key = await insertEvent(tx, {
     quoteId: event.quote.id,
     action: event.action,
     fromStatus: event.from ?? event.quote.status,
@@ -67,6 +72,21 @@ export async function recordEvent(
     actorCompanyId: event.actor.companyId,
     actorUserId: event.actor.userId,
     changes: event.changes ?? {},
+    at: event.at,
+  });
+  await queueEventMails(tx, {
+    key,
+    quote: {
+      id: event.quote.id,
+      name: event.quote.name ?? event.quote.id,
+      assignedUserId: event.quote.assignedUserId ?? null,
+      fromCompanyName: event.quote.fromCompanyName ?? '',
+    },
+    action: event.action,
+    revision: event.revision ?? event.quote.revision,
+    actor: event.actor,
+    changes: event.changes ?? {},
+    messageKey: event.messageKey,
     at: event.at,
   });
 }

@@ -150,10 +150,11 @@ export async function requestQuoteChanges(
       lines = lines.map((l) => (l.id === written.id ? written : l));
     }
     const updated = await refreshDraft(tx, quote, lines, { status: to });
-    await postMessageIn(tx, principal, 'buyer', quote, body.Message, now);
+    const message = await postMessageIn(tx, principal, 'buyer', quote, body.Message, now);
     await recordEvent(tx, {
       quote,
       action: 'requestChanges',
+      messageKey: message.key,
       to,
       actor: actorOf(principal),
       changes,

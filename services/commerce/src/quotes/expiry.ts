@@ -9,18 +9,18 @@ import { transition } from './transitions';
  * `skip locked`, so a quote an accept or a withdrawal holds is left to the next run, which sees the
  * outcome: of an accept racing the expiry exactly one wins.
  */
-const BATCH = 200;
+export const EXPIRY_BATCH = 200;
 
 export async function expireQuotes(db: Db, now: Date): Promise<string[]> {
   const expired: string[] = [];
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const due = await lockExpiredQuotes(tx, now, BATCH);
+      const due = await lockExpiredQuotes(tx, now, EXPIRY_BATCH);
       for (const quote of due) await expire(tx, quote, now);
       return due.map((q) => q.id);
     });
     expired.push(...batch);
-    if (batch.length < BATCH) return expired;
+    if (batch.length < EXPIRY_BATCH) return expired;
   }
 }
 
@@ -44,7 +44,7 @@ async function expire(tx: Tx, quote: QuoteRow, now: Date): Promise<void> {
  * revision's warning is sent once. Every send clears the stamp.
  */
 export async function claimExpiryWarnings(tx: Tx, now: Date, days = 3): Promise<QuoteRow[]> {
-  const due = await lockQuotesToWarn(tx, now, days, BATCH);
+  const due = await lockQuotesToWarn(tx, now, days, EXPIRY_BATCH);
   const warned: QuoteRow[] = [];
   for (const quote of due) {
     warned.push(await updateQuote(tx, quote.id, { expiryWarnedAt: now }));

@@ -2,6 +2,7 @@ import type { Db } from '@catalogue/db';
 import type { Principal } from '../auth/claims';
 import type { Side } from './access';
 import { findReachable, withLockedQuote } from './locking';
+import { queueMessageMail } from './mails';
 import { insertMessage, messagesOf, type QuoteRow, type Tx, userName } from './repository';
 import { transition } from './transitions';
 
@@ -41,9 +42,12 @@ export function postQuoteMessage(
   text: string,
   now: Date,
 ) {
-  return withLockedQuote(db, principal, side, id, (tx, { quote }) =>
-    postMessageIn(tx, principal, side, quote, text, now),
-  );
+  return withLockedQuote(db, principal, side, id, async (tx, { quote }) => {
+    const message = await postMessageIn(tx, principal, side, quote, text, now);
+    // A message on its own is mailed to the other side, in this transaction (`mails.ts`).
+    await queueMessageMail(tx, quote, message);
+    return message;
+  });
 }
 
 /** `GET …/messages`: oldest first, paged. */

@@ -149,8 +149,11 @@ export async function revisionsAt(
     );
 }
 
-export async function insertEvent(tx: Tx, event: typeof quoteEvents.$inferInsert): Promise<void> {
-  await tx.insert(quoteEvents).values(event);
+/** Records one event; answers its key (the mails of the event name it). */
+export async function insertEvent(tx: Tx, event: typeof quoteEvents.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(quoteEvents).values(event).returning({ key: quoteEvents.key });
+  if (!row) throw new Error('an event insert returned nothing');
+  return row.key;
 }
 
 export async function eventsOf(tx: Tx, quoteId: string): Promise<QuoteEventRow[]> {

@@ -264,10 +264,13 @@ export async function sendQuote(
       expiryWarnedAt: null,
       ...reviewer(quote, principal),
     });
-    if (body.Message) await postMessageIn(tx, principal, 'seller', updated, body.Message, now);
+    const message = body.Message
+      ? await postMessageIn(tx, principal, 'seller', updated, body.Message, now)
+      : null;
     await recordEvent(tx, {
       quote,
       action: 'send',
+      ...(message ? { messageKey: message.key } : {}),
       to,
       actor: actorOf(principal),
       revision,
@@ -292,11 +295,14 @@ export async function withdrawQuote(
   return withLockedQuote(db, principal, 'seller', id, async (tx, { quote, order }) => {
     const to = transition(quote, 'withdraw');
     // The reason is the rep's last message, written while the quote still takes messages.
-    if (body.Reason) await postMessageIn(tx, principal, 'seller', quote, body.Reason, now);
+    const message = body.Reason
+      ? await postMessageIn(tx, principal, 'seller', quote, body.Reason, now)
+      : null;
     const updated = await updateQuote(tx, id, { status: to, dateWithdrawn: now });
     await recordEvent(tx, {
       quote,
       action: 'withdraw',
+      ...(message ? { messageKey: message.key } : {}),
       to,
       actor: actorOf(principal),
       changes: { Status: [quote.status, to], ...(body.Reason ? { Reason: [null, body.Reason] } : {}) },
