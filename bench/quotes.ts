@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { startStandalone, tokenFor } from './commerce';
 import { type LoadResult, load } from './load';
 import { describeMachine, today } from './machine';
+import { soldOneAtATime } from './orders-floor';
 import { prepareBenchDatabase, type StandaloneService } from './standalone';
 
 /**
@@ -62,17 +63,17 @@ async function tokens(base: string) {
  * off, so accepts never run out), a third left Submitted, a third assigned and priced (InReview), a third
  * sent (Quoted, valid for 60 days).
  */
-async function seed(base: string): Promise<{ quoted: string[] }> {
+async function seed(base: string): Promise<string[]> {
   const { buyer: buyerToken, seller: sellerToken } = await tokens(base);
   const buyer = client(base, buyerToken);
   const seller = client(base, sellerToken);
-  const page = await buyer('GET', '/me/products?pageSize=60');
+  const page = await buyer('GET', '/me/products?pageSize=100');
   const products = (page.Items as Json[])
-    .filter((p) => p.PriceSchedule && (p.PriceSchedule.MaxQuantity ?? 1000) >= 10)
+    .filter((p) => soldOneAtATime(p) && (p.PriceSchedule.MaxQuantity ?? 1000) >= 12)
     .map((p) => p.ID as string);
   if (products.length < 10) throw new Error('too few products for the quotes benchmark');
   for (const id of products) await seller('PATCH', `/products/${id}`, { Inventory: { Enabled: false } });
-  const quoted: string[] = [];
+  const seeds: string[] = [];
   for (let i = 0; i < SEEDS; i++) {
     const order = await buyer('POST', '/orders/Outgoing', {
       xp: { projectName: `Bench project ${i}`, regionName: ['US', 'CA', 'EU'][i % 3] },
@@ -86,6 +87,7 @@ async function seed(base: string): Promise<{ quoted: string[] }> {
       lines.push(line.ID);
     }
     await buyer('POST', `/orders/Outgoing/${order.ID}/submit`);
+    seeds.push(order.ID);
     if (i % 3 === 0) continue;
     await seller('PATCH', `/quotes/${order.ID}`, {
       AssignedUserID: 'admin',
@@ -93,27 +95,26 @@ async function seed(base: string): Promise<{ quoted: string[] }> {
       ValidUntil: new Date(Date.now() + 60 * 86_400_000).toISOString(),
     });
     await seller('PATCH', `/quotes/${order.ID}/lineitems/${lines[0]}`, { DiscountPercent: 5 + (i % 10) });
-    if (i % 3 === 2) {
-      await seller('POST', `/quotes/${order.ID}/send`, {});
-      quoted.push(order.ID);
-    }
+    if (i % 3 === 2) await seller('POST', `/quotes/${order.ID}/send`, {});
   }
-  return { quoted };
+  return seeds;
 }
 
 /**
  * Copies every seed quote (with its order, line items, lines, revisions and events) until there are
- * `total` quotes: copy g of quote q is `q-g`, submitted g hours earlier. Rows are copied whole through
+ * `total` quotes: copy g of quote q is `q-cg`, submitted g hours earlier. Rows are copied whole through
  * jsonb, so the copy follows the schema as it is.
  */
-async function copyQuotes(database: Database, total: number): Promise<void> {
-  const copies = Math.max(0, Math.ceil(total / SEEDS) - 1);
+async function copyQuotes(database: Database, seeds: string[], total: number): Promise<void> {
+  const copies = Math.max(0, Math.ceil(total / seeds.length) - 1);
+  // Seed IDs are the service's own (letters, digits, '-', '_'): safe inside a literal.
+  const seedList = seeds.map((id) => `'${id.replace(/[^\w-]/g, '')}'`).join(', ');
   const copy = (table: string, keyed: string, idColumn: string, extra = '') =>
     database.db.execute(
       sql.raw(`insert into ${table} select (jsonb_populate_record(null::${table}, to_jsonb(t)
-        || jsonb_build_object('${idColumn}', t.${idColumn} || '-' || g)${extra})).*
-      from ${table} t join quotes q0 on q0.id = t.${keyed} and q0.id not like '%-%'
-      cross join generate_series(1, ${copies}) g`),
+        || jsonb_build_object('${idColumn}', t.${idColumn} || '-c' || g${extra}))).*
+      from ${table} t cross join generate_series(1, ${copies}) g
+      where t.${keyed} in (${seedList})`),
     );
   const hours = (column: string) => `, '${column}', to_jsonb(t.${column} - make_interval(hours => g))`;
   await copy(
@@ -129,10 +130,10 @@ async function copyQuotes(database: Database, total: number): Promise<void> {
   await database.db.execute(
     sql.raw(`insert into quote_events (quote_id, action, from_status, to_status, revision, actor_type,
         actor_company_id, actor_user_id, changes, at)
-      select t.quote_id || '-' || g, t.action, t.from_status, t.to_status, t.revision, t.actor_type,
+      select t.quote_id || '-c' || g, t.action, t.from_status, t.to_status, t.revision, t.actor_type,
         t.actor_company_id, t.actor_user_id, t.changes, t.at - make_interval(hours => g)
-      from quote_events t join quotes q0 on q0.id = t.quote_id and q0.id not like '%-%'
-      cross join generate_series(1, ${copies}) g`),
+      from quote_events t cross join generate_series(1, ${copies}) g
+      where t.quote_id in (${seedList})`),
   );
   await database.db.execute(sql`analyze`);
 }
@@ -215,8 +216,9 @@ async function runOn(driver: 'pglite' | 'postgres'): Promise<Measured> {
   const env = { ...prepared.env, OUTBOX_WORKER: 'off' };
   try {
     let service = await startStandalone(env);
+    let seeds: string[];
     try {
-      await seed(service.url);
+      seeds = await seed(service.url);
     } finally {
       await service.stop();
     }
@@ -224,7 +226,7 @@ async function runOn(driver: 'pglite' | 'postgres'): Promise<Measured> {
     const database = await openBenchDatabase(driver, prepared.env, prepared.dataDir);
     let quoted: string[];
     try {
-      await copyQuotes(database, QUOTES);
+      await copyQuotes(database, seeds, QUOTES);
       const rows = await database.db.execute(
         sql`select id from quotes where status = 'Quoted' order by id limit ${ACCEPTS}`,
       );
