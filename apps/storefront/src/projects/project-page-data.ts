@@ -31,5 +31,5 @@ export async function projectPageData(locale: LocaleCode): Promise<ProjectPageDa
   ]);
   const t = createTranslator(dictionary);
   const regionNames = Object.fromEntries(regions.map((region) => [region.code, region.name[info.language]]));
-  return { info, t, texts: projectScreenTexts(t, regionNames, madeToOrder.leadWeeks) };
+  return { info, t, texts: projectScreenTexts(t, regionNames, madeToOrder.leadWeeks, locale) };
 }

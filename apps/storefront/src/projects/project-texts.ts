@@ -3,6 +3,7 @@ import { type PackagingLabels, packagingLabels } from '@catalogue/outbox/packagi
 import type { LoginPromptTexts } from '../auth/login-prompt';
 import type { Translate } from '../i18n/translator';
 import type { StockTexts } from '../product/stock-note';
+import { type QuoteLinkTexts, quoteLinkTexts } from '../quotes/quote-link-texts';
 import { localizedPath } from '../routing/locales';
 import type { RecommendationTexts } from '../search/recommendation-section';
 
@@ -78,6 +79,8 @@ export interface ProjectScreenTexts {
   lines: string;
   status: string;
   statusUnsubmitted: string;
+  /** A submitted project's link to its quote (issue 23 item 5). */
+  quote: QuoteLinkTexts;
   create: {
     title: string;
     name: string;
@@ -207,6 +210,7 @@ export function projectScreenTexts(
   t: Translate,
   regions: Record<string, string>,
   leadWeeks: string,
+  locale: LocaleCode,
 ): ProjectScreenTexts {
   return {
     loading: t('projects.loading'),
@@ -226,6 +230,7 @@ export function projectScreenTexts(
     lines: t('projects.lines'),
     status: t('projects.status'),
     statusUnsubmitted: t('projects.statusUnsubmitted'),
+    quote: quoteLinkTexts(t, locale),
     create: {
       title: t('projects.create.title'),
       name: t('projects.create.name'),

@@ -1,5 +1,6 @@
 import { callService } from '@catalogue/service-kit/shared';
 import type { z } from 'zod';
+import { ServiceUnavailableError } from '../app/api/unavailable';
 import { commerceListSearch, type QuoteListQuery } from './quote-query';
 import {
   type AcceptedOrder,
@@ -50,6 +51,9 @@ async function call<T>(
     headers,
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
+  // A busy service is 503 with Retry-After for the routes (`app/api/unavailable.ts`), not a refusal.
+  const unavailable = ServiceUnavailableError.of('commerce', answer);
+  if (unavailable) throw unavailable;
   const json: unknown = await answer.json().catch(() => null);
   if (answer.ok) return shape.parse(json);
   const envelope = errorEnvelope.safeParse(json);
