@@ -81,7 +81,13 @@ describe("the buyer's quotes", () => {
   }
 
   /** The seller prices both lines (10 % off the first, a net price on the second), freight, terms; sends. */
-  async function priceAndSend(id: string, lineIds: [string, string], net: number, message: string) {
+  async function priceAndSend(
+    id: string,
+    lineIds: [string, string],
+    net: number,
+    message: string,
+    validDays = 20,
+  ) {
     const seller = (method: string, path: string, body?: unknown) => api(sellerToken, method, path, body);
     expect(
       (
@@ -96,7 +102,7 @@ describe("the buyer's quotes", () => {
       (await seller('PATCH', `/quotes/${id}/lineitems/${lineIds[1]}`, { UnitPrice: net, LeadTimeDays: 1 }))
         .status,
     ).toBe(200);
-    const validUntil = new Date(Date.now() + 20 * 86_400_000).toISOString();
+    const validUntil = new Date(Date.now() + validDays * 86_400_000).toISOString();
     expect(
       (
         await seller('PATCH', `/quotes/${id}`, {
@@ -133,6 +139,11 @@ describe("the buyer's quotes", () => {
         `${name} scrolls sideways at ${label} px`,
       ).toBe(false);
       await page.screenshot({ path: artifactPath(`quotes-${name}-${label}.png`), fullPage: true });
+      // The lines stack into cards on a phone: a close-up of them to look at.
+      const lines = page.locator('.quote__lines');
+      if (label === '390' && (await lines.count()) > 0) {
+        await lines.screenshot({ path: artifactPath(`quotes-${name}-${label}-lines.png`) });
+      }
     }
     await page.setViewportSize(WIDE);
   }
@@ -377,6 +388,55 @@ describe("the buyer's quotes", () => {
     expect(await page.locator('form[data-form="accept"], form[data-form="decline"]').count()).toBe(0);
     const declined = (await api(sellerToken, 'GET', `/quotes/${id}`)).json;
     expect(declined).toMatchObject({ Status: 'Declined', DeclineReason: 'Le chantier est reporté.' });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("accepts under the company's approval rules: the order waits for approval, and the page says so", async () => {
+    const name = `Approval ${Date.now()}`;
+    const seller = (method: string, path: string, body?: unknown) => api(sellerToken, method, path, body);
+    expect(
+      (await seller('POST', '/buyers/ACME-US/usergroups', { ID: 'e2e-approvers', Name: 'Approvers' })).status,
+    ).toBe(201);
+    expect(
+      (
+        await seller('POST', '/buyers/ACME-US/usergroups/assignments', {
+          UserGroupID: 'e2e-approvers',
+          UserID: 'employee',
+        })
+      ).status,
+    ).toBeLessThan(300);
+    expect(
+      (
+        await seller('POST', '/buyers/ACME-US/approvalrules', {
+          ID: 'e2e-quote-orders',
+          ApprovingGroupID: 'e2e-approvers',
+          RuleExpression: `order.xp.projectRef = '${name}'`,
+        })
+      ).status,
+    ).toBe(201);
+    const { id, lineIds } = await submittedProject(name, [2, 2]);
+    // Valid for two more days: the list marks it as expiring soon.
+    await priceAndSend(id, lineIds, 5, 'Valid for two days.', 2);
+    const { context, page } = await buyerContext();
+    await page.goto(`${site.url}/quotes`);
+    const validity = page.locator(`.quote-list tbody tr[data-quote-id="${id}"] [data-validity]`);
+    expect(await validity.getAttribute('data-validity')).toBe('soon');
+    expect(await validity.innerText()).toMatch(/^Expires soon: valid until /);
+
+    await page.goto(`${site.url}/quotes/${id}`);
+    await page.getByRole('button', { name: 'Accept and place the order' }).click();
+    await page.waitForURL((url) => url.searchParams.get('done') === 'accepted');
+    const orderId = await page.locator('.quote-order').getAttribute('data-order-id');
+    expect(await page.locator('.quote-order [data-order-status]').getAttribute('data-order-status')).toBe(
+      'AwaitingApproval',
+    );
+    expect(await page.locator('.quote-order').innerText()).toContain(
+      'It is waiting for approval by your company before it goes out.',
+    );
+    expect((await api(buyerToken, 'GET', `/orders/Outgoing/${orderId}`)).json.Status).toBe(
+      'AwaitingApproval',
+    );
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,7 @@ import { type PackagingLabels, packagingLabels } from '@catalogue/outbox/packagi
 import type { LoginPromptTexts } from '../auth/login-prompt';
 import type { Translate } from '../i18n/translator';
 import type { StockTexts } from '../product/stock-note';
-import { type QuoteLinkTexts, quoteLinkTexts } from '../quotes/quote-link-texts';
+import type { QuoteLinkTexts } from '../quotes/quote-link-texts';
 import { localizedPath } from '../routing/locales';
 import type { RecommendationTexts } from '../search/recommendation-section';
 
@@ -210,7 +210,8 @@ export function projectScreenTexts(
   t: Translate,
   regions: Record<string, string>,
   leadWeeks: string,
-  locale: LocaleCode,
+  /** Built by the caller (`quoteLinkTexts`): this module stays free of the quotes code it would bundle. */
+  quote: QuoteLinkTexts,
 ): ProjectScreenTexts {
   return {
     loading: t('projects.loading'),
@@ -230,7 +231,7 @@ export function projectScreenTexts(
     lines: t('projects.lines'),
     status: t('projects.status'),
     statusUnsubmitted: t('projects.statusUnsubmitted'),
-    quote: quoteLinkTexts(t, locale),
+    quote,
     create: {
       title: t('projects.create.title'),
       name: t('projects.create.name'),

@@ -66,7 +66,7 @@ function LineRow({
       <td data-label={t('quotes.line.lineTotal')} className="sku-table__number">
         {money(line.LineTotal)}
       </td>
-      <td data-label={t('quotes.line.leadTime')}>
+      <td data-label={t('quotes.line.leadTime')} className="quote-lines__lead">
         <LeadTime days={line.LeadTimeDays} t={t} />
       </td>
     </tr>
