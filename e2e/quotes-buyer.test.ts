@@ -439,5 +439,23 @@ describe("the buyer's quotes", () => {
     );
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
+
+    // The projects screens' status route answers the caller's own quotes only.
+    const statuses = async (token: string | null) => {
+      const response = await fetch(`${site.url}/api/quotes/statuses?ids=${id}`, {
+        headers: token ? { cookie: `UserToken=${encodeURIComponent(token)}` } : {},
+      });
+      return { status: response.status, json: (await response.json()) as { Items?: unknown[] } };
+    };
+    expect(await statuses(buyerToken)).toEqual({
+      status: 200,
+      json: { Items: [{ ID: id, Status: 'Accepted', Revision: 1 }] },
+    });
+    expect((await statuses(null)).status).toBe(401);
+    expect((await statuses(sellerToken)).status).toBe(403);
+    expect(await statuses(await passwordToken(site, 'eu-buyer'))).toEqual({
+      status: 200,
+      json: { Items: [] },
+    });
   });
 });
