@@ -1,7 +1,7 @@
 import type { Translate } from '../i18n/translator';
 import { StatusBadge, ValidityText } from './quote-badges';
 import { formatDay } from './quote-format';
-import { validityOf } from './quote-status';
+import { hasLapsed, validityOf } from './quote-status';
 import type { BuyerQuote } from './quote-wire';
 
 /** The quote's facts: status, dates, validity, revision, and the quote document of the revision on offer. */
@@ -60,15 +60,22 @@ export function QuoteOutcome({
   quote,
   orderStatus,
   locale,
+  now,
   t,
 }: {
   quote: BuyerQuote;
   orderStatus: string | null;
   locale: string;
+  now: Date;
   t: Translate;
 }) {
   const note = (text: string) => <p className="quote-note">{text}</p>;
+  const expired = () =>
+    note(t('quotes.note.expired', { date: quote.ValidUntil ? formatDay(quote.ValidUntil, locale) : '–' }));
   switch (quote.Status) {
+    case 'Quoted':
+      // Past its validity before the expiry job has marked it: accepting would be refused.
+      return hasLapsed(quote, now) ? expired() : null;
     case 'Submitted':
     case 'InReview':
       return note(t('quotes.note.waiting'));
@@ -79,9 +86,7 @@ export function QuoteOutcome({
     case 'Declined':
       return note(t('quotes.note.declined', { reason: quote.DeclineReason ?? '–' }));
     case 'Expired':
-      return note(
-        t('quotes.note.expired', { date: quote.ValidUntil ? formatDay(quote.ValidUntil, locale) : '–' }),
-      );
+      return expired();
     case 'Accepted': {
       const id = quote.OrderID ?? '–';
       return (

@@ -130,7 +130,7 @@ export default async function QuotePage({ params, searchParams }: QuotePageProps
         </h2>
         <QuoteSummary quote={quote} locale={locale} segment={segment} now={now} t={t} />
       </section>
-      <QuoteOutcome quote={quote} orderStatus={orderStatus} locale={locale} t={t} />
+      <QuoteOutcome quote={quote} orderStatus={orderStatus} locale={locale} now={now} t={t} />
       <section className="quote__section quote__lines" aria-labelledby="quote-lines-title">
         <h2 id="quote-lines-title" className="section__title">
           {t('quotes.lines.title')} ({quote.LineItems?.length ?? quote.LineItemCount})
