@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath } from './harness/artifacts';
 import { axeViolations } from './harness/axe';
-import { launchBrowser } from './harness/browser';
+import { gotoWithoutReact, launchBrowser } from './harness/browser';
 import { logInThroughThePage } from './harness/project-journey';
 import { passwordToken, type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
@@ -457,5 +457,19 @@ describe("the buyer's quotes", () => {
       status: 200,
       json: { Items: [] },
     });
+
+    // The forms work without JavaScript (server actions posted by the browser itself).
+    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: NARROW });
+    await plain.addCookies([
+      { name: 'UserToken', value: encodeURIComponent(buyerToken), url: site.url, sameSite: 'Lax' },
+      CONSENT(site),
+    ]);
+    const plainPage = await plain.newPage();
+    await gotoWithoutReact(plainPage, `${site.url}/quotes/${id}`);
+    await plainPage.locator('#quote-message-text').fill('Sent without scripts.');
+    await plainPage.getByRole('button', { name: 'Send the message' }).click();
+    await plainPage.waitForURL((url) => url.searchParams.get('done') === 'message');
+    expect(await plainPage.locator('.quote-message').last().innerText()).toContain('Sent without scripts.');
+    await plain.close();
   });
 });
