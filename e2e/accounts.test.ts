@@ -644,7 +644,7 @@ describe('accounts: login, logout and sessions', () => {
       '/en-gb/projects',
     );
     expect(await page.locator('.account__links [data-link="quotes"] a').getAttribute('href')).toBe(
-      '/en-gb/projects#submitted',
+      '/en-gb/quotes',
     );
     expect(await page.locator('.account__links [data-link="sales"]').count()).toBe(0);
     expect(await scrollsSideways(page)).toBe(false);

@@ -19,7 +19,7 @@ describe("the account menu's links", () => {
     expect(accountLinkHrefs('fr-CA')).toEqual({
       account: '/fr-ca/account',
       projects: '/fr-ca/projects',
-      quotes: '/fr-ca/projects#submitted',
+      quotes: '/fr-ca/quotes',
       sales: '/fr-ca/sales',
     });
     expect(accountLinkHrefs('en-US').account).toBe('/account');

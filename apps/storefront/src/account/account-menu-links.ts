@@ -4,7 +4,7 @@ import { tokenClaims } from '../tracking/login-status';
 
 /**
  * The links of a user's menu (the header's account menu and the account page): buyers get their projects
- * and quote requests (their submitted projects), the seller's staff the sales inbox (and later the back
+ * and their quotes (`/quotes`, the sales team's answers to their submitted projects), the seller's staff the sales inbox (and later the back
  * office) — never a buyer page the commerce service would refuse them with 403. Suppliers' users get
  * only their account.
  */
@@ -15,7 +15,7 @@ export type AccountLinkKey = 'account' | 'projects' | 'quotes' | 'sales';
 export interface AccountLinkHrefs {
   account: string;
   projects: string;
-  /** The projects page's Submitted tab. */
+  /** The buyer's quotes (issue 23 item 5). */
   quotes: string;
   sales: string;
 }
@@ -25,7 +25,7 @@ export function accountLinkHrefs(locale: LocaleCode): AccountLinkHrefs {
   return {
     account: localizedPath(locale, '/account'),
     projects,
-    quotes: `${projects}#submitted`,
+    quotes: localizedPath(locale, '/quotes'),
     sales: localizedPath(locale, '/sales'),
   };
 }

@@ -4,6 +4,7 @@ import { tagPage } from '../caching/page-tags';
 import { getDictionary, getLocaleInfo, getRegionInfo } from '../data/content';
 import { getMadeToOrderLabels } from '../data/family-content';
 import { createTranslator, type Translate } from '../i18n/translator';
+import { quoteLinkTexts } from '../quotes/quote-link-texts';
 import { type ProjectScreenTexts, projectScreenTexts } from './project-texts';
 
 export interface ProjectPageData {
@@ -31,5 +32,9 @@ export async function projectPageData(locale: LocaleCode): Promise<ProjectPageDa
   ]);
   const t = createTranslator(dictionary);
   const regionNames = Object.fromEntries(regions.map((region) => [region.code, region.name[info.language]]));
-  return { info, t, texts: projectScreenTexts(t, regionNames, madeToOrder.leadWeeks) };
+  return {
+    info,
+    t,
+    texts: projectScreenTexts(t, regionNames, madeToOrder.leadWeeks, quoteLinkTexts(t, locale)),
+  };
 }

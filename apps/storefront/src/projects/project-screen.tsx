@@ -4,6 +4,7 @@ import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tan
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { lineStockNote, stockUnitsOf } from '../product/stock-note';
+import { QuoteStatusLink, useQuoteStatuses } from '../quotes/quote-status-link';
 import { EmptyProjectRecommendations } from '../search/empty-project-recommendations';
 import type { ClientStores } from './client-state';
 import { ConfirmDialog } from './confirm-dialog';
@@ -160,6 +161,7 @@ function Worksheet({
           <>
             <dt>{texts.brand.label}</dt>
             <dd>{project.xp?.brand || texts.brand.none}</dd>
+            <ProjectQuote projectId={projectId} texts={texts} />
           </>
         )}
       </dl>
@@ -514,5 +516,18 @@ function LineRow({
         </td>
       )}
     </tr>
+  );
+}
+
+/** A submitted project's quote: its status, linking to the quote (issue 23 item 5). */
+function ProjectQuote({ projectId, texts }: { projectId: string; texts: ProjectScreenTexts }) {
+  const quotes = useQuoteStatuses([projectId]);
+  return (
+    <>
+      <dt>{texts.quote.heading}</dt>
+      <dd data-quote>
+        <QuoteStatusLink projectId={projectId} status={quotes.get(projectId)} texts={texts.quote} />
+      </dd>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { type PackagingLabels, packagingLabels } from '@catalogue/outbox/packagi
 import type { LoginPromptTexts } from '../auth/login-prompt';
 import type { Translate } from '../i18n/translator';
 import type { StockTexts } from '../product/stock-note';
+import type { QuoteLinkTexts } from '../quotes/quote-link-texts';
 import { localizedPath } from '../routing/locales';
 import type { RecommendationTexts } from '../search/recommendation-section';
 
@@ -78,6 +79,8 @@ export interface ProjectScreenTexts {
   lines: string;
   status: string;
   statusUnsubmitted: string;
+  /** A submitted project's link to its quote (issue 23 item 5). */
+  quote: QuoteLinkTexts;
   create: {
     title: string;
     name: string;
@@ -207,6 +210,8 @@ export function projectScreenTexts(
   t: Translate,
   regions: Record<string, string>,
   leadWeeks: string,
+  /** Built by the caller (`quoteLinkTexts`): this module stays free of the quotes code it would bundle. */
+  quote: QuoteLinkTexts,
 ): ProjectScreenTexts {
   return {
     loading: t('projects.loading'),
@@ -226,6 +231,7 @@ export function projectScreenTexts(
     lines: t('projects.lines'),
     status: t('projects.status'),
     statusUnsubmitted: t('projects.statusUnsubmitted'),
+    quote,
     create: {
       title: t('projects.create.title'),
       name: t('projects.create.name'),

@@ -4,6 +4,7 @@ import { type LocaleCode, REGIONS, type Region } from '@catalogue/dataset/model'
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { QuoteStatusLink, useQuoteStatuses } from '../quotes/quote-status-link';
 import { localizedPath } from '../routing/locales';
 import { AddToProjectButton } from './add-to-project-button';
 import type { ClientStores, PendingProjectItem } from './client-state';
@@ -211,6 +212,8 @@ function ProjectTable({
   locale: LocaleCode;
   texts: ProjectScreenTexts;
 }) {
+  // A submitted project links to its quote with the quote's status (issue 23 item 5).
+  const quotes = useQuoteStatuses(submitted ? projects.map((project) => project.ID ?? '') : []);
   return (
     <div className="sku-table__scroll">
       <table className="sku-table projects__table" aria-busy={busy || undefined}>
@@ -221,6 +224,7 @@ function ProjectTable({
             <th scope="col">{texts.description}</th>
             <th scope="col">{texts.lines}</th>
             <th scope="col">{submitted ? texts.submitted : texts.created}</th>
+            {submitted && <th scope="col">{texts.quote.heading}</th>}
           </tr>
         </thead>
         <tbody>
@@ -238,6 +242,15 @@ function ProjectTable({
                   ? (submittedAt(project.DateSubmitted, locale) ?? '–')
                   : (submittedAt(project.DateCreated, locale) ?? '–')}
               </td>
+              {submitted && (
+                <td>
+                  <QuoteStatusLink
+                    projectId={project.ID ?? ''}
+                    status={quotes.get(project.ID ?? '')}
+                    texts={texts.quote}
+                  />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
