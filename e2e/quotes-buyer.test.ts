@@ -250,6 +250,11 @@ describe("the buyer's quotes", () => {
     expect(await page.locator('.quote-pdf').getAttribute('href')).toBe(
       `/api/quotes/${id}/document.pdf?revision=1&locale=en-us`,
     );
+    // The link answers the quote's document with the buyer's own session.
+    const pdf = await page.request.get(`/api/quotes/${id}/document.pdf?revision=1&locale=en-us`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     expect(await page.locator('.quote-message').last().innerText()).toContain('Here is our offer.');
     await checkBothWidths(page, 'detail');
 
