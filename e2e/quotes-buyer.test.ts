@@ -251,7 +251,7 @@ describe("the buyer's quotes", () => {
       `/api/quotes/${id}/document.pdf?revision=1&locale=en-us`,
     );
     // The link answers the quote's document with the buyer's own session.
-    const pdf = await page.request.get(`/api/quotes/${id}/document.pdf?revision=1&locale=en-us`);
+    const pdf = await page.request.get(`${site.url}/api/quotes/${id}/document.pdf?revision=1&locale=en-us`);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
