@@ -82,6 +82,9 @@ describe('sales quote desk', () => {
   }
 
   async function axeAtBothWidths(page: Page, name: string): Promise<void> {
+    // The consent banner would cover the screenshots: the seller declines analytics once.
+    const decline = page.getByRole('button', { name: 'Decline analytics' });
+    if (await decline.isVisible()) await decline.click();
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
@@ -147,6 +150,7 @@ describe('sales quote desk', () => {
     const mine = page.locator(`.desk-queue tbody tr[data-order-id="${projectId}"]`);
     expect(await mine.locator('.desk-badge').innerText()).toBe('In review');
     expect(await mine.locator('td').nth(6).innerText()).toBe('You');
+    expect(await mine.locator('td').nth(2).innerText()).toBe('United States');
     expect((await sellerQuote(page)).Status).toBe('InReview');
   });
 

@@ -1,4 +1,4 @@
-import { AdminUsers, Buyers } from 'ordercloud-javascript-sdk';
+import { AdminUsers, Buyers, Orders } from 'ordercloud-javascript-sdk';
 import { configureInProcessCommerce } from '../data/commerce-sdk';
 
 /**
@@ -42,4 +42,28 @@ export function personName(
 ): string {
   if (!user) return '';
   return `${user.FirstName ?? ''} ${user.LastName ?? ''}`.trim() || user.Username || '';
+}
+
+/**
+ * The sales region of each listed quote's project (`xp.regionName` of the order it answers): the quote's
+ * wire object carries the quote's own xp, so one read of the page's orders names them.
+ */
+export async function projectRegions(token: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const regions = new Map<string, string>();
+  if (ids.length === 0) return regions;
+  configureInProcessCommerce();
+  try {
+    const page = await Orders.List(
+      'Incoming',
+      { filters: { ID: ids.join('|') }, pageSize: Math.min(ids.length, MAX) },
+      { accessToken: token },
+    );
+    for (const order of page.Items) {
+      const region = (order.xp as { regionName?: unknown } | undefined)?.regionName;
+      if (order.ID && typeof region === 'string') regions.set(order.ID, region);
+    }
+  } catch {
+    // Without the orders' xp the queue shows no region; the Region filter still works on the service.
+  }
+  return regions;
 }

@@ -22,6 +22,7 @@ export function QueueTable({
   search,
   me,
   repNames,
+  regions,
   regionNames,
   t,
 }: {
@@ -32,6 +33,8 @@ export function QueueTable({
   search: string;
   me: string;
   repNames: ReadonlyMap<string, string>;
+  /** The region code of each quote's project. */
+  regions: ReadonlyMap<string, string>;
   regionNames: Readonly<Record<string, string>>;
   t: Translate;
 }) {
@@ -57,9 +60,9 @@ export function QueueTable({
         </thead>
         <tbody>
           {quotes.map((quote) => {
-            const region = String(quote.xp?.regionName ?? '');
+            const region = regions.get(quote.ID) ?? '';
             const assigned = quote.AssignedUserID;
-            const region_ = (regionNames[region] ?? region) || '–';
+            const regionName = (regionNames[region] ?? region) || '–';
             return (
               <tr key={quote.ID} data-order-id={quote.ID} data-status={quote.Status}>
                 <th scope="row" data-label={t('sales.project')}>
@@ -72,7 +75,7 @@ export function QueueTable({
                 </th>
                 <td data-label={t('sales.company')}>{quote.FromCompanyName || quote.FromCompanyID}</td>
                 <td data-label={t('sales.user')}>{personName(quote.FromUser) || quote.FromUserID}</td>
-                <td data-label={t('sales.region')}>{region_}</td>
+                <td data-label={t('sales.region')}>{regionName}</td>
                 <td data-label={t('sales.lines')} className="sku-table__number">
                   {quote.LineItemCount}
                 </td>

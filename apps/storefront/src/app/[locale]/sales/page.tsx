@@ -5,7 +5,7 @@ import { getDictionary, getLocaleInfo, getRegionNames } from '../../../data/cont
 import { createTranslator } from '../../../i18n/translator';
 import { loginHref } from '../../../product/toolbar-links';
 import { DeskApiError, listQuotes } from '../../../quote-desk/desk-api';
-import { buyerCompanies, sellerUsers } from '../../../quote-desk/desk-directory';
+import { buyerCompanies, projectRegions, sellerUsers } from '../../../quote-desk/desk-directory';
 import { deskErrorMessage } from '../../../quote-desk/desk-errors';
 import { DeskNotice } from '../../../quote-desk/desk-notice';
 import { QueueFilters } from '../../../quote-desk/queue-filters';
@@ -69,6 +69,13 @@ export default async function SalesPage({ params, searchParams }: SalesPageProps
     sellerUsers(session.token),
     getRegionNames(info.language),
   ]);
+  const regions =
+    listed instanceof DeskApiError
+      ? new Map<string, string>()
+      : await projectRegions(
+          session.token,
+          listed.Items.map((q) => q.ID),
+        );
   const search = queueSearch(query);
   const pageHref = (page: number) => `${here}${queueSearch(query, { page })}`;
   const assigned = typeof raw.assigned === 'string' ? raw.assigned : null;
@@ -106,6 +113,7 @@ export default async function SalesPage({ params, searchParams }: SalesPageProps
               search={search.slice(1)}
               me={session.user.userId}
               repNames={new Map(reps.map((r) => [r.id, r.label]))}
+              regions={regions}
               regionNames={regionNames}
               t={t}
             />
