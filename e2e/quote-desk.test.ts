@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifactPath } from './harness/artifacts';
 import { axeViolations } from './harness/axe';
-import { launchBrowser } from './harness/browser';
+import { gotoWithoutReact, launchBrowser } from './harness/browser';
 import { submitLoginForm } from './harness/project-journey';
 import { passwordToken, type RunningSite, startSite, temporaryDataDir } from './harness/site';
 
@@ -220,6 +220,31 @@ describe('sales quote desk', () => {
     expect(texts.some((t) => /^Freight\s+\$45\.50\s+\$60\.00$/.test(t.trim()))).toBe(true);
     expect(texts.some((t) => /^Total\s/.test(t.trim()))).toBe(true);
     await axeAtBothWidths(page, 'quote-revised');
+    await page.close();
+  });
+
+  it("answers the buyer without JavaScript, and speaks the seller's language", async () => {
+    const token = (await seller.cookies(site.url)).find((c) => c.name === 'UserToken');
+    if (!token) throw new Error('the seller is logged in');
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    await plain.addCookies([{ name: 'UserToken', value: token.value, url: site.url, sameSite: 'Lax' }]);
+    const noScript = await plain.newPage();
+    // The server action's form posts as a plain form; the answer redirects to the page, which shows it.
+    await gotoWithoutReact(noScript, `${site.url}/sales/${projectId}`);
+    await noScript.locator('#reply-text').fill('The lead time for BC-14 is two weeks.', { timeout: 10_000 });
+    await noScript.getByRole('button', { name: 'Send reply' }).click({ timeout: 10_000 });
+    await expect.poll(() => new URL(noScript.url()).searchParams.get('done')).toBe('replied');
+    await expect
+      .poll(() => noScript.locator('#messages').textContent({ timeout: 5_000 }))
+      .toContain('The lead time for BC-14 is two weeks.');
+    await plain.close();
+
+    // The desk's chrome in the page's locale.
+    const page = await seller.newPage();
+    await page.goto(`${site.url}/fr-ca/sales/${projectId}`);
+    expect(await page.getByRole('button', { name: 'Enregistrer prix et conditions' }).count()).toBe(1);
+    expect(await page.locator('.desk-quote__status .desk-badge').innerText()).toBe('Devis envoyé');
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 

@@ -67,9 +67,6 @@ export function SubstitutePicker({
       <label className="form-field__label" htmlFor={id}>
         {label}
       </label>
-      <p id={`${id}-hint`} className="form-field__hint">
-        {hint}
-      </p>
       <input
         id={id}
         name={name}
@@ -82,6 +79,10 @@ export function SubstitutePicker({
         aria-invalid={error || unknown ? true : undefined}
         aria-describedby={[describedBy(id, hint, error), status ? statusId : null].filter(Boolean).join(' ')}
       />
+      {/* Under the field, so that the line's fields stay aligned. */}
+      <p id={`${id}-hint`} className="form-field__hint">
+        {hint}
+      </p>
       <datalist id={listId}>
         {matches.map((p) => (
           <option key={p.ID} value={p.ID}>
