@@ -174,6 +174,21 @@ describe('sales quote desk', () => {
     );
     expect((await sellerQuote(page)).LineItems[0]?.PriceType).toBe('List');
 
+    // An unknown substitute: the service refuses the line and the reason shows under the field.
+    await line(first.ID).getByLabel('Discount %').fill('');
+    await line(first.ID).getByLabel('Substitute').fill('NOPE-404');
+    await page.getByRole('button', { name: 'Save prices and terms' }).click();
+    await expect
+      .poll(() =>
+        page
+          .locator('#desk-0-sub-error')
+          .innerText({ timeout: 1000 })
+          .catch(() => ''),
+      )
+      .toBe('No product the buyer can buy has this catalog number.');
+    expect((await sellerQuote(page)).LineItems[0]?.ProductID).toBe(first.ProductID);
+    await line(first.ID).getByLabel('Substitute').fill('');
+
     await line(first.ID).getByLabel('Discount %').fill('10');
     await line(second.ID).getByLabel('Net unit price').fill('1.25');
     await line(second.ID).getByLabel('Lead time (days)').fill('14');
