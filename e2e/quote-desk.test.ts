@@ -50,10 +50,10 @@ describe('sales quote desk', () => {
   }
 
   /** A project of the engineer with two lines (2 and 5 pieces), submitted for a quote. */
-  async function submittedProject(): Promise<string> {
+  async function submittedProject(name = projectName): Promise<string> {
     const engineer = await passwordToken(site, 'engineer');
     const token = encodeURIComponent(engineer);
-    const created = await buyerRoute('createNewProject', { projectName, regionName: 'US', token });
+    const created = await buyerRoute('createNewProject', { projectName: name, regionName: 'US', token });
     expect(created.status).toBe(200);
     const id = created.body.ID as string;
     const listed = await fetch(`${site.url}/ordercloud/v1/me/products?catalogID=catalog-us&pageSize=60`, {
@@ -260,6 +260,27 @@ describe('sales quote desk', () => {
     expect(await page.getByRole('button', { name: 'Enregistrer prix et conditions' }).count()).toBe(1);
     expect(await page.locator('.desk-quote__status .desk-badge').innerText()).toBe('Devis envoyé');
     expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a refused send next to its button, and withdraws a quote', async () => {
+    const otherId = await submittedProject(`Desk depot ${Date.now()}`);
+    const page = await seller.newPage();
+    await page.goto(`${site.url}/sales/${otherId}`);
+    // Nobody priced it yet: the status table refuses the send, and says so beside the button.
+    await page.getByRole('button', { name: 'Send the quote' }).click();
+    await expect
+      .poll(() => page.locator('.desk-send__form [role="alert"]').innerText())
+      .toBe('A quote that is Submitted cannot be sent: save its prices first.');
+    await page.locator('.desk-withdraw summary').click();
+    await page.getByLabel('Reason (sent to the buyer)').fill('The depot project was cancelled by phone.');
+    await page.getByRole('button', { name: 'Withdraw now' }).click();
+    await page.waitForURL((u) => u.searchParams.get('done') === 'withdrawn');
+    expect(await page.locator('.desk-quote__status .desk-badge').innerText()).toBe('Withdrawn');
+    expect(await page.locator('.desk-pricing__readonly').innerText()).toBe(
+      'This quote can no longer be changed.',
+    );
+    expect(await page.getByRole('button', { name: 'Save prices and terms' }).count()).toBe(0);
     await page.close();
   });
 
