@@ -145,10 +145,10 @@ FROM "quotes" q JOIN "orders" o ON o."id" = q."id";
 --> statement-breakpoint
 -- The desk searches ID, name, company and catalogue numbers with `lower(…) like '%term%'`, one condition
 -- per property, which these trigram indexes answer (a bitmap OR of them).
-CREATE INDEX "quotes_id_trgm" ON "quotes" USING gin (lower("id") gin_trgm_ops);
+CREATE INDEX "quotes_id_trgm" ON "quotes" USING gin (lower("id") gin_trgm_ops) WITH (gin_pending_list_limit=64);
 --> statement-breakpoint
-CREATE INDEX "quotes_name_trgm" ON "quotes" USING gin (lower("name") gin_trgm_ops);
+CREATE INDEX "quotes_name_trgm" ON "quotes" USING gin (lower("name") gin_trgm_ops) WITH (gin_pending_list_limit=64);
 --> statement-breakpoint
-CREATE INDEX "quotes_company_trgm" ON "quotes" USING gin (lower("from_company_name") gin_trgm_ops);
+CREATE INDEX "quotes_company_trgm" ON "quotes" USING gin (lower("from_company_name") gin_trgm_ops) WITH (gin_pending_list_limit=64);
 --> statement-breakpoint
-CREATE INDEX "quotes_numbers_trgm" ON "quotes" USING gin (lower("catalogue_numbers") gin_trgm_ops);
+CREATE INDEX "quotes_numbers_trgm" ON "quotes" USING gin (lower("catalogue_numbers") gin_trgm_ops) WITH (gin_pending_list_limit=64);
