@@ -11,6 +11,7 @@ import { isDefiniteAnswer, refusalText } from './quote-refusal';
 import {
   acceptMyQuote,
   declineMyQuote,
+  type PostOptions,
   postQuoteMessage,
   QuoteRefusal,
   quoteActionPath,
@@ -72,6 +73,38 @@ function fromRefusal(
   return refused(next, values, { message, reload });
 }
 
+type QuoteAction = Parameters<typeof quoteActionPath>[1];
+
+/**
+ * Posts `body` to the quote's `action` with the form's idempotency key; a refusal comes back as the form's
+ * state, a success goes on to the quote with `?done=`.
+ */
+async function post<B>(
+  send: (options: PostOptions, body: B) => Promise<unknown>,
+  action: QuoteAction,
+  body: B,
+  form: {
+    t: Translate;
+    token: string;
+    code: Parameters<typeof localizedPath>[0];
+    key: string;
+    values: Record<string, string>;
+  },
+  quoteId: string,
+  outcome: DoneAction,
+): Promise<QuoteFormState> {
+  const { t, token, code, key, values } = form;
+  try {
+    await send(
+      { token, id: quoteId, idempotencyKey: idempotencyKeyFor(key, quoteActionPath(quoteId, action), body) },
+      body,
+    );
+  } catch (error) {
+    return fromRefusal(error, t, code, key, values);
+  }
+  done(code, quoteId, outcome);
+}
+
 export async function acceptQuoteAction(
   locale: string,
   quoteId: string,
@@ -85,19 +118,7 @@ export async function acceptQuoteAction(
   if (!token) return refused(key, values, { message: t('login.sessionEnded') });
   // The revision the page showed: the service refuses it when another was sent since (409).
   const body = { Revision: revision, ...(values.comments ? { Comments: values.comments } : {}) };
-  try {
-    await acceptMyQuote(
-      {
-        token,
-        id: quoteId,
-        idempotencyKey: idempotencyKeyFor(key, quoteActionPath(quoteId, 'accept'), body),
-      },
-      body,
-    );
-  } catch (error) {
-    return fromRefusal(error, t, code, key, values);
-  }
-  done(code, quoteId, 'accepted');
+  return post(acceptMyQuote, 'accept', body, { t, token, code, key, values }, quoteId, 'accepted');
 }
 
 export async function declineQuoteAction(
@@ -112,19 +133,7 @@ export async function declineQuoteAction(
   if (!token) return refused(key, values, { message: t('login.sessionEnded') });
   if (!values.reason) return refused(key, values, { errors: { reason: t('quotes.error.required') } });
   const body = { Reason: values.reason };
-  try {
-    await declineMyQuote(
-      {
-        token,
-        id: quoteId,
-        idempotencyKey: idempotencyKeyFor(key, quoteActionPath(quoteId, 'decline'), body),
-      },
-      body,
-    );
-  } catch (error) {
-    return fromRefusal(error, t, code, key, values);
-  }
-  done(code, quoteId, 'declined');
+  return post(declineMyQuote, 'decline', body, { t, token, code, key, values }, quoteId, 'declined');
 }
 
 /** Quantity fields are `quantity:<line ID>`; each must be a whole number of at least 1. */
@@ -156,19 +165,14 @@ export async function requestChangesAction(
   if (Object.keys(errors).length > 0) return refused(key, values, { errors });
   // Every line with its quantity: the service leaves a line whose quantity did not change as it is.
   const body = { Message: message, ...(lines.length > 0 ? { LineItems: lines } : {}) };
-  try {
-    await requestQuoteChanges(
-      {
-        token,
-        id: quoteId,
-        idempotencyKey: idempotencyKeyFor(key, quoteActionPath(quoteId, 'requestchanges'), body),
-      },
-      body,
-    );
-  } catch (error) {
-    return fromRefusal(error, t, code, key, values);
-  }
-  done(code, quoteId, 'changes');
+  return post(
+    requestQuoteChanges,
+    'requestchanges',
+    body,
+    { t, token, code, key, values },
+    quoteId,
+    'changes',
+  );
 }
 
 export async function messageQuoteAction(
@@ -183,17 +187,5 @@ export async function messageQuoteAction(
   if (!token) return refused(key, values, { message: t('login.sessionEnded') });
   if (!values.text) return refused(key, values, { errors: { text: t('quotes.error.required') } });
   const body = { Text: values.text };
-  try {
-    await postQuoteMessage(
-      {
-        token,
-        id: quoteId,
-        idempotencyKey: idempotencyKeyFor(key, quoteActionPath(quoteId, 'messages'), body),
-      },
-      body,
-    );
-  } catch (error) {
-    return fromRefusal(error, t, code, key, values);
-  }
-  done(code, quoteId, 'message');
+  return post(postQuoteMessage, 'messages', body, { t, token, code, key, values }, quoteId, 'message');
 }
