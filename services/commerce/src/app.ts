@@ -16,6 +16,7 @@ import { mountCatalogs } from './catalog/catalogs';
 import { mountCategories } from './catalog/categories';
 import { mountProductFacets } from './catalog/facets';
 import { mountInventoryRecords } from './catalog/inventory-records';
+import { ListingIndex } from './catalog/listing-index/listing-index';
 import { mountPriceSchedules } from './catalog/price-schedules';
 import { mountProductSuppliers } from './catalog/product-suppliers';
 import { mountProducts } from './catalog/products';
@@ -166,7 +167,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountProducts(app, db);
   mountVariants(app, db);
   mountInventoryRecords(app, db);
-  mountMeProducts(app, db);
+  mountMeProducts(app, db, config.COMMERCE_LISTING_INDEX === 'on' ? new ListingIndex(db) : undefined);
   mountMeVariants(app, db);
   mountMeSellers(app, db);
   mountMeCatalogs(app, db);

@@ -80,6 +80,11 @@ const schema = z
       .min(0)
       .max(65536)
       .default(64),
+    /**
+     * Whether buyers' product lists are selected, counted and faceted in the in-memory listing index
+     * (`catalog/listing-index/`, tens of MiB at 100,000 SKUs) instead of in SQL; off: every list in SQL.
+     */
+    COMMERCE_LISTING_INDEX: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     /** How often due subscriptions are turned into orders, in seconds; 0 turns the job off. */
     COMMERCE_SUBSCRIPTION_INTERVAL_S: z.coerce
       .number({ error: 'must be a number' })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   foreignKey,
   index,
@@ -351,4 +352,22 @@ export const listingPositions = pgTable(
       sql`(${t.productId} collate "C")`,
     ),
   ],
+);
+
+/**
+ * The listing's change feed (issue 21): for every product whose `product_listing` row was inserted,
+ * changed or deleted, the version of the last committed transaction that did it. A deferred trigger
+ * (migration 0042) writes it at commit, the version taken from `cache_generations('listing')` under that
+ * row's lock, so versions are in commit order: an instance that has read up to version N has every
+ * earlier change. The row with product ID '' marks a rewrite of every product (a rebuild, a facet
+ * change): readers load the whole listing again. The commerce service's in-memory listing index
+ * (`catalog/listing-index/`) follows it.
+ */
+export const listingChanges = pgTable(
+  'listing_changes',
+  {
+    productId: text('product_id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('listing_changes_version_idx').on(t.version)],
 );

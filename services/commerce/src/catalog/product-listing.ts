@@ -13,7 +13,14 @@ import {
 import type { FilterTerm, ListParams } from '../list/params';
 import type { ListSchema } from '../list/schema';
 import { MAX_FACET_VALUES } from './facets';
-import { type ListingCatalogs, listingCatalogsSql, visibleInListing } from './visibility';
+import { indexQuery, indexSearch } from './listing-index/index-list';
+import type { ListingIndex } from './listing-index/listing-index';
+import {
+  grantedInOtherCatalogs,
+  type ListingCatalogs,
+  listingCatalogsSql,
+  visibleInListing,
+} from './visibility';
 
 /**
  * Where a buyer's list looks: a catalog, or one category of it down to `depth` levels (Infinity: all);
@@ -53,7 +60,15 @@ export interface ListOptions {
   searchMatchLimit?: number;
   /** False: count every list's facets, never from `listing_facet_counts` (tests compare both ways). */
   precounted?: boolean;
+  /** The in-memory listing index, which answers most lists without counting in SQL (`listing-index/`). */
+  index?: ListingIndex;
 }
+
+/**
+ * The in-memory index answers a list when the user's products granted one by one (in catalogs without
+ * ViewAllProducts) are at most this many: they are read with the list's context on every request.
+ */
+const MAX_INDEX_GRANTS = 5000;
 
 /** A product facet as the list needs it. */
 interface Facet {
@@ -92,6 +107,11 @@ function tokenPath(term: FilterTerm, facetPaths: Set<string>): string | null {
   if (head?.toLowerCase() !== 'xp' || !facetPaths.has(path)) return null;
   const plain = term.values.every((v) => !v.negate && v.op === 'eq' && !isNumber(v.value));
   return plain ? path : null;
+}
+
+/** Every filter term's values, in order, for the context statement to lowercase. */
+function plainValues(filters: FilterTerm[]): string[] {
+  return filters.flatMap((term) => term.values.map((v) => v.value));
 }
 
 function tokenCondition(path: string, term: FilterTerm): SQL {
@@ -197,11 +217,28 @@ export async function listProducts(
   // What the statement is built from, in one round trip: the facets, and the company's catalogs split
   // by ViewAllProducts (so the statement names them, and the planner can weigh them).
   // Prepared: two shapes (with and without a catalog).
-  const [context] = await queryRowsPrepared<{ facets: Facet[]; view_all: string[]; other: string[] }>(
+  const category = scope.category;
+  const [context] = await queryRowsPrepared<{
+    facets: Facet[];
+    view_all: string[];
+    other: string[];
+    listing_version: string;
+    category_keys: number[];
+    granted: string[];
+    lowered: string[];
+  }>(
     db,
     sql`select coalesce((select json_agg(json_build_object('name', f.name, 'xpPath', f.xp_path,
           'minCount', f.min_count, 'xp', f.xp) order by f.list_order, f.id) from product_facets f), '[]') as facets,
-        c.view_all, c.other
+        c.view_all, c.other,
+        (select generation::text from cache_generations where name = 'listing') as listing_version,
+        array(select k.listing_key from categories k where k.catalog_id = ${category?.catalogId ?? ''}
+          and k.id = any(${arrayParam(category ? [category.id, ...(Number.isFinite(category.depth) ? category.below : [])] : [], 'text')})) as category_keys,
+        -- In a CASE, so that a company without such catalogs (the usual case) never runs the subquery.
+        case when cardinality(c.other) = 0 then '{}'::text[] else
+          array(select g.product_id from ${grantedInOtherCatalogs(scope.principal, scope.catalogId)} as g (product_id)
+            limit ${MAX_INDEX_GRANTS + 1}) end as granted,
+        array(select lower(u.v) from unnest(${arrayParam(plainValues(params.filters), 'text')}) with ordinality as u (v, i) order by u.i) as lowered
       from (${listingCatalogsSql(scope.principal, scope.catalogId)}) c`,
   );
   const facets = context?.facets ?? [];
@@ -209,16 +246,48 @@ export async function listProducts(
   const facetPaths = new Set(facets.map((f) => f.xpPath));
   const tokens: SQL[] = [];
   const rest: FilterTerm[] = [];
+  // For the index: each token term's filter tokens, its values lowercased by the context statement.
+  const tokenTerms: string[][] = [];
+  let valueAt = 0;
   for (const term of params.filters) {
     const path = tokenPath(term, facetPaths);
+    const lowered = (context?.lowered ?? []).slice(valueAt, valueAt + term.values.length);
+    valueAt += term.values.length;
     if (path === null) rest.push(term);
-    else tokens.push(tokenCondition(path, term));
+    else {
+      tokens.push(tokenCondition(path, term));
+      tokenTerms.push(lowered.map((v) => `${path}\x1f${v}`));
+    }
   }
   const sorts = sortTerms(products, params).map((t) => (t.path.length === 1 ? t.path[0]?.toLowerCase() : ''));
   const narrowSort = sorts.every((path) => path === 'id' || path === 'name');
   // Sorted by ID alone, a precounted list's page is a range of `listing_positions`' ID order.
   const idSort = sorts.every((path) => path === 'id');
   const search = listingSearch(params);
+  if (options.index && context && context.granted.length <= MAX_INDEX_GRANTS) {
+    const query = indexQuery(
+      params,
+      sortTerms(products, params),
+      {
+        terms: tokenTerms,
+        otherFilters: rest.length,
+        search: indexSearch(params),
+        category: scope.category ? { allDepths: !Number.isFinite(scope.category.depth) } : null,
+      },
+      { viewAll: catalogs.viewAll, granted: context.granted, categoryKeys: context.category_keys, facets },
+      searchMatchLimit,
+    );
+    const answer = query && (await options.index.answer(Number(context.listing_version), query));
+    if (answer) {
+      const [rendered] = renderPage
+        ? await queryRowsPrepared<{ page: string }>(
+            db,
+            sql`select (${renderPage(arrayParam(answer.ids, 'text'))})::text as page`,
+          )
+        : [];
+      return shapeAnswer(facets, { ...answer, page: rendered?.page ?? null });
+    }
+  }
   const generic = whereClause(products, { ...params, filters: rest, ...(search ? { search: null } : {}) });
   const joinProducts = generic !== undefined || !narrowSort;
   const keys: SortKey[] = sortKeys(narrowSort ? narrowSchema(products) : products, params);
@@ -284,15 +353,25 @@ export async function listProducts(
     facets: [number, string, number][];
     page: string | null;
   }>(db, statement);
-  const counts = row?.facets ?? [];
-  return {
+  return shapeAnswer(facets, {
     ids: row?.ids ?? [],
     total: row?.total ?? 0,
     page: row?.page ?? null,
+    facets: row?.facets ?? [],
+  });
+}
+
+/** The answer with each facet's counted values, `counts` being (facet number, value, count) rows. */
+function shapeAnswer(
+  facets: Facet[],
+  answer: { ids: string[]; total: number; page: string | null; facets: [number, string, number][] },
+): ListingAnswer {
+  return {
+    ...answer,
     facets: facets.map((facet, i) => ({
       Name: facet.name,
       XpPath: facet.xpPath,
-      Values: counts.filter(([f]) => f === i).map(([, value, n]) => ({ Value: value, Count: n })),
+      Values: answer.facets.filter(([f]) => f === i).map(([, value, n]) => ({ Value: value, Count: n })),
       xp: facet.xp,
     })),
   };

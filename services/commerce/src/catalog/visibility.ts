@@ -64,6 +64,21 @@ function grantedProductIds(principal: Principal, inCatalogs: SQL): SQL {
           and d.category_id = v.category_id and not d.granted and d.lvl < v.lvl and ${mine('d')})))`;
 }
 
+/**
+ * The products granted to the user in the company's active catalogs whose assignment lacks
+ * ViewAllProducts (only `catalogId`, when given), as a subquery of IDs: usually a handful, assigned one by
+ * one. The in-memory listing index adds them to what the ViewAllProducts catalogs show.
+ */
+export function grantedInOtherCatalogs(principal: Principal, catalogId?: string): SQL {
+  return grantedProductIds(
+    principal,
+    sql`v.catalog_id in (select ca.catalog_id from catalog_assignments ca
+      join catalogs cat on cat.id = ca.catalog_id and cat.active
+      where ca.buyer_id = ${principal.companyId} and not ca.view_all_products
+        ${catalogId ? sql`and ca.catalog_id = ${catalogId}` : sql``})`,
+  );
+}
+
 /** A buyer's active catalogs for a list, split by whether their assignment has ViewAllProducts. */
 export interface ListingCatalogs {
   viewAll: string[];

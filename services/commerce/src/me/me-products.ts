@@ -4,6 +4,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Principal } from '../auth/claims';
 import { categoriesWithin, parseDepth } from '../catalog/categories';
+import type { ListingIndex } from '../catalog/listing-index/listing-index';
 import { listProducts } from '../catalog/product-listing';
 import { productResource } from '../catalog/products';
 import { specResource } from '../catalog/specs';
@@ -37,8 +38,9 @@ export async function visibleProduct(
 }
 
 /** /v1/me/products: what the buyer user may see, each with the price schedule they pay. */
-export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
+export function mountMeProducts(app: Hono<CommerceEnv>, db: Db, index?: ListingIndex): void {
   const resource = productResource();
+  index?.warm();
 
   app.get('/v1/me/products', async (c) => {
     const principal = buyerPrincipal(c);
@@ -69,7 +71,7 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db): void {
         ...(catalogId ? { catalogId } : {}),
         ...(categoryId ? { category: { catalogId: catalogId ?? '', id: categoryId, depth, below } } : {}),
       },
-      { renderPage: buyerProductPage(principal) },
+      { renderPage: buyerProductPage(principal), ...(index ? { index } : {}) },
     );
     const meta = {
       ...listMeta(params.page, params.pageSize, answer.total, answer.ids.length),

@@ -1,0 +1,296 @@
+import { MAX_FACET_VALUES } from '../facets';
+import { compareC } from './listing-rows';
+import { searchCandidates } from './listing-search';
+import type { ListingStore, SortName, SortOrder } from './listing-store';
+
+/** `search` as the listing's text answers it: any or all of the words, or the phrase (one word). */
+export interface IndexSearch {
+  kind: 'any' | 'all' | 'phrase';
+  words: string[];
+}
+
+/** A buyer's list as the index answers it: everything already resolved to the index's terms. */
+export interface IndexQuery {
+  /** The catalogs whose every product the buyer sees (assignments with ViewAllProducts). */
+  viewAll: string[];
+  /** Products granted one by one (in catalogs without ViewAllProducts): visible too. */
+  granted: string[];
+  /** A category with all its descendants (`within`), or categories placed directly (`placed`). */
+  category?: { within: number | null } | { placed: number[] };
+  /** Filter terms: each a list of lowercased filter tokens, any of which matches. */
+  terms: string[][];
+  search: IndexSearch | null;
+  sort: SortName;
+  descending: boolean;
+  offset: number;
+  pageSize: number;
+  /** A search selects, counts and facets at most this many matches, the first in list order. */
+  searchLimit: number;
+  facets: { path: string; minCount: number }[];
+}
+
+export interface IndexAnswer {
+  ids: string[];
+  total: number;
+  /** (facet number, value, count), each facet's values most frequent first. */
+  facets: [number, string, number][];
+}
+
+/** Per-request scratch arrays, reused: a request runs to its end without yielding. */
+class Scratch {
+  stamp = 0;
+  seen = new Uint32Array(0);
+  hit = new Uint32Array(0);
+  granted = new Uint32Array(0);
+  counts = new Int32Array(0);
+  catalogFlags = new Uint8Array(0);
+  private sets = new Int32Array(0);
+
+  /** A zeroed count per facet set (each use leaves it zeroed again). */
+  perSet(size: number): Int32Array {
+    if (this.sets.length < size) this.sets = new Int32Array(size * 2);
+    return this.sets;
+  }
+
+  next(slots: number, tokens: number, catalogs: number): number {
+    if (this.seen.length < slots) {
+      this.seen = new Uint32Array(slots * 2);
+      this.hit = new Uint32Array(slots * 2);
+      this.granted = new Uint32Array(slots * 2);
+    }
+    if (this.counts.length < tokens) this.counts = new Int32Array(tokens * 2);
+    if (this.catalogFlags.length < catalogs) this.catalogFlags = new Uint8Array(catalogs * 2);
+    this.catalogFlags.fill(0);
+    this.stamp = this.stamp >= 0xfffffffe ? 1 : this.stamp + 1;
+    if (this.stamp === 1) {
+      this.seen.fill(0);
+      this.hit.fill(0);
+      this.granted.fill(0);
+    }
+    return this.stamp;
+  }
+}
+
+const scratch = new Scratch();
+
+type Slots = ArrayLike<number>;
+const NONE: Slots = [];
+
+/**
+ * How a list's slots are found: the condition with the fewest candidates (`driver`, posting lists that
+ * may overlap) and the test of every condition but the search. Null: nothing can match.
+ */
+interface Plan {
+  driver: Slots[];
+  driverSize: number;
+  passes: (slot: number) => boolean;
+}
+
+function plan(store: ListingStore, q: IndexQuery, stamp: number): Plan | null {
+  const flags = scratch.catalogFlags;
+  const catalogLists: Slots[] = [];
+  for (const id of q.viewAll) {
+    const n = store.catalogNumbers.get(id);
+    if (n === undefined) continue;
+    flags[n] = 1;
+    catalogLists.push(store.catalogSlots.get(n)?.view() ?? NONE);
+  }
+  const granted = scratch.granted;
+  const grantedSlots: number[] = [];
+  for (const id of q.granted) {
+    const slot = store.slotOf.get(id);
+    if (slot === undefined) continue;
+    granted[slot] = stamp;
+    grantedSlots.push(slot);
+  }
+  catalogLists.push(grantedSlots);
+  const conditions: Slots[][] = [catalogLists];
+  let within: number | null = null;
+  let placed: number[] | null = null;
+  if (q.category && 'within' in q.category) {
+    if (q.category.within === null) return null;
+    within = q.category.within;
+    conditions.push([store.withinSlots.get(within)?.view() ?? NONE]);
+  } else if (q.category) {
+    placed = q.category.placed;
+    conditions.push(placed.map((k) => store.placedSlots.get(k)?.view() ?? NONE));
+  }
+  const terms: number[][] = q.terms.map((tokens) =>
+    tokens.map((t) => store.filterTokens.find(t)).filter((n): n is number => n !== undefined),
+  );
+  for (const term of terms) conditions.push(term.map((t) => store.filterSlots.get(t)?.view() ?? NONE));
+  const sizes = conditions.map((lists) => lists.reduce((sum, l) => sum + l.length, 0));
+  const driverSize = Math.min(...sizes);
+  return {
+    driver: conditions[sizes.indexOf(driverSize)] ?? [],
+    driverSize,
+    passes: (slot) =>
+      (granted[slot] === stamp || someIn(store.catalogs[slot] as Uint16Array, flags)) &&
+      (within === null || (store.within[slot] as Int32Array).includes(within)) &&
+      (placed === null || overlaps(store.placed[slot] as Int32Array, placed)) &&
+      terms.every((term) => overlaps(store.filters[slot] as Uint32Array, term)),
+  };
+}
+
+/** The driver's slots that pass (unordered, each once). */
+function collect({ driver, passes }: Plan, stamp: number): number[] {
+  const seen = scratch.seen;
+  const hits: number[] = [];
+  for (const list of driver) {
+    for (let i = 0; i < list.length; i++) {
+      const slot = list[i] as number;
+      if (seen[slot] === stamp) continue;
+      seen[slot] = stamp;
+      if (passes(slot)) hits.push(slot);
+    }
+  }
+  return hits;
+}
+
+function someIn(catalogs: Uint16Array, flags: Uint8Array): boolean {
+  for (const c of catalogs) if (flags[c] === 1) return true;
+  return false;
+}
+
+function overlaps(have: Int32Array | Uint32Array, wanted: number[]): boolean {
+  for (const w of wanted) if (have.includes(w)) return true;
+  return false;
+}
+
+/**
+ * The hits that `accept` takes, in list order, until `stop` of them: from their ranks sorted when they
+ * are few, otherwise by walking the sort order and picking the hits.
+ */
+function inOrder(
+  hits: number[],
+  order: SortOrder,
+  descending: boolean,
+  stop: number,
+  accept: (slot: number) => boolean,
+  stamp: number,
+): number[] {
+  if (hits.length * FEW < order.slots.length) {
+    const out: number[] = [];
+    const ranks = Int32Array.from(hits, (s) => order.rank[s] as number).sort();
+    const n = ranks.length;
+    for (let i = 0; i < n && out.length < stop; i++) {
+      const slot = order.slots[ranks[descending ? n - 1 - i : i] as number] as number;
+      if (accept(slot)) out.push(slot);
+    }
+    return out;
+  }
+  const hit = scratch.hit;
+  for (const slot of hits) hit[slot] = stamp;
+  return walk(order, descending, stop, (slot) => hit[slot] === stamp && accept(slot));
+}
+
+/** Hits this few against all slots are sorted by rank; more are picked by walking the sort order. */
+const FEW = 16;
+
+/** The slots `accept` takes, walking the sort order, until `stop` of them. */
+function walk(
+  order: SortOrder,
+  descending: boolean,
+  stop: number,
+  accept: (slot: number) => boolean,
+): number[] {
+  const out: number[] = [];
+  const n = order.slots.length;
+  for (let i = 0; i < n && out.length < stop; i++) {
+    const slot = order.slots[descending ? n - 1 - i : i] as number;
+    if (accept(slot)) out.push(slot);
+  }
+  return out;
+}
+
+/**
+ * Whether the slot's text matches the search, as `listingSearch`'s LIKE patterns do, and passes `also`
+ * (checked after the word postings' marks and before the text, the costly part).
+ */
+function searchTest(
+  store: ListingStore,
+  search: IndexSearch,
+): (slot: number, also?: (slot: number) => boolean) => boolean {
+  const { kind, words } = search;
+  const text = (slot: number) => {
+    const t = store.searchTexts[slot] as string;
+    return kind === 'any' ? words.some((w) => t.includes(w)) : words.every((w) => t.includes(w));
+  };
+  const candidates = searchCandidates(store, search);
+  if (candidates === null) return (slot, also) => (also === undefined || also(slot)) && text(slot);
+  const { marks, verify } = candidates;
+  return (slot, also) => marks[slot] === 1 && (also === undefined || also(slot)) && (!verify || text(slot));
+}
+
+/** The facets' values among `slots`, as `facetSql` shapes them. */
+function countFacets(store: ListingStore, slots: number[], facets: IndexQuery['facets']) {
+  // How many of the slots hold each facet set, then each set's values that many times.
+  const perSet = scratch.perSet(store.facetSets.length);
+  const sets: number[] = [];
+  for (const slot of slots) {
+    const set = store.facetSetOf[slot] as number;
+    const n = perSet[set] as number;
+    if (n === 0) sets.push(set);
+    perSet[set] = n + 1;
+  }
+  const counts = scratch.counts;
+  const touched: number[] = [];
+  for (const set of sets) {
+    const times = perSet[set] as number;
+    perSet[set] = 0;
+    for (const t of store.facetSets[set] as Uint32Array) {
+      const n = counts[t] as number;
+      if (n === 0) touched.push(t);
+      counts[t] = n + times;
+    }
+  }
+  const byPath = new Map<string, [string, number][]>();
+  for (const t of touched) {
+    const path = store.tokens.paths[t] as string;
+    let values = byPath.get(path);
+    if (!values) {
+      values = [];
+      byPath.set(path, values);
+    }
+    values.push([store.tokens.values[t] as string, counts[t] as number]);
+    counts[t] = 0;
+  }
+  const out: [number, string, number][] = [];
+  facets.forEach((facet, i) => {
+    const values = (byPath.get(facet.path) ?? [])
+      .filter(([, n]) => n >= facet.minCount)
+      .sort((a, b) => b[1] - a[1] || compareC(a[0], b[0]))
+      .slice(0, MAX_FACET_VALUES);
+    for (const [value, n] of values) out.push([i, value, n]);
+  });
+  return out;
+}
+
+/** One page of a buyer's list with its total and facet counts, from the index alone. */
+export function answerFromIndex(store: ListingStore, order: SortOrder, q: IndexQuery): IndexAnswer {
+  const stamp = scratch.next(store.slotCount, store.tokens.texts.length, store.catalogNumbers.size);
+  const found = plan(store, q, stamp);
+  const end = q.offset + q.pageSize;
+  if (found === null) return { ids: [], total: 0, facets: countFacets(store, [], q.facets) };
+  if (q.search) {
+    // The first `searchLimit` matches in list order: from few candidates sorted, or by walking the
+    // order until enough are found (a common word stops early; the index checks are cheap).
+    const matchesText = searchTest(store, q.search);
+    const matches =
+      found.driverSize * FEW < order.slots.length
+        ? inOrder(collect(found, stamp), order, q.descending, q.searchLimit, matchesText, stamp)
+        : walk(order, q.descending, q.searchLimit, (slot) => matchesText(slot, found.passes));
+    return {
+      ids: matches.slice(q.offset, end).map((s) => store.ids[s] as string),
+      total: matches.length,
+      facets: countFacets(store, matches, q.facets),
+    };
+  }
+  const hits = collect(found, stamp);
+  const page = inOrder(hits, order, q.descending, end, () => true, stamp).slice(q.offset);
+  return {
+    ids: page.map((s) => store.ids[s] as string),
+    total: hits.length,
+    facets: countFacets(store, hits, q.facets),
+  };
+}
