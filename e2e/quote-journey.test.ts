@@ -388,6 +388,9 @@ describe.each(DRIVERS)('the quote negotiation on %s', (driver) => {
         pdfs: 1,
       },
     ]);
+    // The buyer's message reaches the rep by mail too.
+    const changes = mails.find((m) => m.subject?.startsWith('Changes requested'));
+    expect(changes?.text).toContain('Bitte 8 Stück der ersten Position.');
     for (const mail of mails.filter((m) => m.headers.get('content-language') === 'de')) {
       expect(mail.text).toContain('Guten Tag Katrin Vogel,');
       const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
