@@ -33,7 +33,8 @@ const NARROW = { width: 390, height: 844 };
 const DRIVERS: TestDriver[] = ['pglite', 'postgres'];
 
 describe.each(DRIVERS)('the quote negotiation on %s', (driver) => {
-  const data = temporaryDataDir(`e2e-quote-journey-${driver}`);
+  // Made in beforeAll, not when the file is collected: a run filtered to one database leaves no folder.
+  let data: ReturnType<typeof temporaryDataDir>;
   let database: TestDatabase | null = null;
   let site: RunningSite;
   let browser: Browser;
@@ -153,6 +154,7 @@ describe.each(DRIVERS)('the quote negotiation on %s', (driver) => {
   }
 
   beforeAll(async () => {
+    data = temporaryDataDir(`e2e-quote-journey-${driver}`);
     if (driver === 'postgres') database = await createTestDatabase('postgres');
     site = await startSite({
       dataDir: data.dir,
@@ -167,7 +169,7 @@ describe.each(DRIVERS)('the quote negotiation on %s', (driver) => {
     await browser?.close();
     await site?.stop();
     await database?.dispose();
-    data.remove();
+    data?.remove();
   });
 
   it('the buyer submits a project on the German site; it waits in the desk’s queue', async () => {
