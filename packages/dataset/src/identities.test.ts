@@ -151,6 +151,11 @@ describe('the demo identities', () => {
     }
   });
 
+  it("writes the German company's buyer's mails in German, everyone else's in the site's default", () => {
+    expect(user('eu-buyer').locale).toBe('de-EU');
+    expect(identities.users.filter((u) => u.locale !== null).map((u) => u.username)).toEqual(['eu-buyer']);
+  });
+
   it('puts every buyer user in a group of its own company', () => {
     for (const buyer of identities.buyers) {
       const groups = identities.userGroups.filter((g) => g.buyerId === buyer.id).map((g) => g.id);

@@ -231,6 +231,8 @@ export interface DatasetUser {
   customRoles: string[];
   userGroupIds: string[];
   xp: Record<string, unknown>;
+  /** The locale the user's mails are written in (as a registered user's); null: the site's default. */
+  locale: LocaleCode | null;
 }
 
 export interface DatasetApiClient {

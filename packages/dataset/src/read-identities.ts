@@ -6,6 +6,8 @@ import {
   type DatasetSupplier,
   type DatasetUser,
   type DatasetUserGroup,
+  LOCALE_CODES,
+  type LocaleCode,
   REGIONS,
   type RegionInfo,
 } from './model';
@@ -21,7 +23,7 @@ function readUser(
   profiles: DatasetSecurityProfile[],
   groups: DatasetUserGroup[],
 ): DatasetUser {
-  node.only(['username', 'password', 'firstName', 'lastName', 'securityProfile', 'groups', 'xp']);
+  node.only(['username', 'password', 'firstName', 'lastName', 'securityProfile', 'groups', 'xp', 'locale']);
   const username = node.get('username').matching(USERNAME, 'a lowercase username');
   const profileId = node.get('securityProfile').string();
   const profile = profiles.find((p) => p.id === profileId);
@@ -48,7 +50,16 @@ function readUser(
     customRoles: [...profile.customRoles],
     userGroupIds,
     xp: node.optional('xp')?.record() ?? {},
+    locale: localeOf(node.optional('locale')),
   };
+}
+
+/** A user's mail locale: one of the site's locale codes. */
+function localeOf(node: DataNode | null): LocaleCode | null {
+  if (!node) return null;
+  const code = node.string();
+  if (!(LOCALE_CODES as readonly string[]).includes(code)) node.fail(`'${code}' is not a site locale`);
+  return code as LocaleCode;
 }
 
 function readProfile(node: DataNode): DatasetSecurityProfile {

@@ -1,5 +1,5 @@
 import { callService } from '@catalogue/service-kit/shared';
-import type { ApiErrorItem, DeskMessage, DeskQuote, DeskRevision, ListPage } from './desk-types';
+import type { ApiErrorItem, DeskEvent, DeskMessage, DeskQuote, DeskRevision, ListPage } from './desk-types';
 
 /**
  * The seller's quote routes of the commerce service (`/v1/quotes…`, docs/quotes-wire.md), called in-process
@@ -101,6 +101,10 @@ export function withdrawQuote(token: string, id: string, reason: string, key: st
 
 export function quoteRevisions(token: string, id: string): Promise<ListPage<DeskRevision>> {
   return call(token, 'GET', `${quotePath(id)}/revisions`);
+}
+
+export function quoteEvents(token: string, id: string): Promise<ListPage<DeskEvent>> {
+  return call(token, 'GET', `${quotePath(id)}/events`);
 }
 
 export function quoteMessages(token: string, id: string): Promise<ListPage<DeskMessage>> {

@@ -119,6 +119,19 @@ export interface DeskMessage {
   DateCreated: string;
 }
 
+/** One entry of the audit trail (`GET /v1/quotes/{id}/events`): `Changes` maps a property to [before, after]. */
+export interface DeskEvent {
+  ID: string;
+  Action: string;
+  FromStatus: QuoteStatus | null;
+  ToStatus: QuoteStatus;
+  Revision: number;
+  ActorType: 'seller' | 'buyer' | 'system';
+  ActorUserID: string | null;
+  Changes: Record<string, unknown>;
+  Date: string;
+}
+
 /** One error of OrderCloud's `Errors[]` envelope. */
 export interface ApiErrorItem {
   ErrorCode: string;

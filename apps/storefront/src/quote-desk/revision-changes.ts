@@ -18,6 +18,9 @@ const HEADER_KINDS: Record<string, ValueKind> = {
   Discount: 'money',
   Total: 'money',
   Terms: 'text',
+  // Only in the audit trail's changes.
+  Revision: 'count',
+  DateExpiryWarned: 'date',
 };
 
 const LINE_KINDS: Record<string, ValueKind> = {

@@ -30,19 +30,7 @@ export function RevisionHistory({
       {ordered.length === 0 && <p className="panel">{t('quoteDesk.revisions.none')}</p>}
       <ol className="desk-revisions">
         {ordered.map((revision) => {
-          const currency = revision.Content.Currency;
-          const format: ValueFormat = {
-            money: (value, unit) => formatMoney(value, currency, language, unit),
-            date: (iso) =>
-              new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-                new Date(iso),
-              ),
-            percent: (value) =>
-              `${new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(value)} %`,
-            days: (value) => t('quoteDesk.days', { days: value }),
-            priceType: (value) => t(`quoteDesk.priceType.${keyPart(value)}`),
-            none: '–',
-          };
+          const format = valueFormat(revision.Content.Currency, language, t);
           const rows = changeRows(revision.Changes, lineNames);
           const titleId = `revision-${revision.Revision}`;
           return (
@@ -99,8 +87,21 @@ export function RevisionHistory({
 }
 
 /** A property's name in the seller's language; one the dictionary does not know, by its wire name. */
-function propertyLabel(property: string, t: Translate): string {
+export function propertyLabel(property: string, t: Translate): string {
   const key = `quoteDesk.property.${keyPart(property)}`;
   const label = t(key);
   return label === key ? property : label;
+}
+
+/** How the desk writes a changed value: money in the quote's currency, dates, percentages, days. */
+export function valueFormat(currency: string, language: string, t: Translate): ValueFormat {
+  return {
+    money: (value, unit) => formatMoney(value, currency, language, unit),
+    date: (iso) =>
+      new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso)),
+    percent: (value) => `${new Intl.NumberFormat(language, { maximumFractionDigits: 4 }).format(value)} %`,
+    days: (value) => t('quoteDesk.days', { days: value }),
+    priceType: (value) => t(`quoteDesk.priceType.${keyPart(value)}`),
+    none: '–',
+  };
 }

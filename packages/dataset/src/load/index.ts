@@ -195,6 +195,7 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
         // The demo identities' addresses are the seller's own data, not a stranger's claim.
         emailVerifiedAt: u.email ? new Date(meta.loadedAt) : null,
         xp: u.xp,
+        locale: u.locale,
       })),
     );
     await insertAll(

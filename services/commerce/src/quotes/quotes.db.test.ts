@@ -246,6 +246,11 @@ describe(`quotes on ${testDriver()}`, () => {
     ]);
     expect(events[2].Changes).toMatchObject({ [`LineItems.${first}.DiscountPercent`]: [null, '10.0000'] });
     expect(events[9].Changes).toMatchObject({ OrderID: [null, orderId] });
+    // Money in the trail as the line columns write it: header figures too.
+    expect(events[4].Changes).toMatchObject({
+      FreightAmount: ['0.0000', '25.5000'],
+      Total: ['132.0000', '157.5000'],
+    });
     // The accepted quote's order is no new request for quote.
     const [requests] = await queryRows<{ n: number }>(
       commerce().database.db,

@@ -119,13 +119,22 @@ function headerChanges(before: QuoteRow, after: QuoteRow): Changes {
     Status: q.status,
     AssignedUserID: q.assignedUserId,
     ValidUntil: iso(q.validUntil),
-    FreightAmount: money(q.freightAmount)?.toString() ?? null,
+    FreightAmount: decimal(q.freightAmount),
     Terms: q.terms,
     InternalNote: q.internalNote,
     xp: q.xp,
-    Total: money(q.total)?.toString() ?? null,
+    Total: decimal(q.total),
   });
   return changesBetween(view(before), view(after));
+}
+
+/**
+ * An amount as the audit trail writes money: four-decimal text like a line's price columns ("45.5000"),
+ * the same on both databases, never the ten-thousandths of `Money` (which read as a price 10,000 times too high).
+ */
+function decimal(value: string | null): string | null {
+  const amount = money(value);
+  return amount === null ? null : toColumn(amount);
 }
 
 const pick = (changes: Changes, keys: string[]): Changes =>

@@ -4,8 +4,15 @@ import { notFound, redirect } from 'next/navigation';
 import { getDictionary, getLocaleInfo, getRegionNames } from '../../../../data/content';
 import { createTranslator } from '../../../../i18n/translator';
 import { loginHref } from '../../../../product/toolbar-links';
+import { AuditTrail } from '../../../../quote-desk/audit-trail';
 import { savePricingAction } from '../../../../quote-desk/desk-actions';
-import { DeskApiError, getQuote, quoteMessages, quoteRevisions } from '../../../../quote-desk/desk-api';
+import {
+  DeskApiError,
+  getQuote,
+  quoteEvents,
+  quoteMessages,
+  quoteRevisions,
+} from '../../../../quote-desk/desk-api';
 import { personName, sellerUsers } from '../../../../quote-desk/desk-directory';
 import { deskErrorMessage } from '../../../../quote-desk/desk-errors';
 import { newActionKey } from '../../../../quote-desk/desk-form-state';
@@ -51,8 +58,8 @@ const DONE = ['saved', 'assigned', 'sent', 'withdrawn', 'replied'];
 /**
  * `/sales/{quoteId}` (issue 23 item 4): one quote for the sales team — status, the request as submitted,
  * the pricing form (terms, freight, validity, the internal note, every line's price, lead time, substitute
- * and note, live totals), preview, send and withdraw, the buyer's messages and the revisions with their
- * changes. A quote that does not exist or that the seller cannot read: the not-found message.
+ * and note, live totals), preview, send and withdraw, the buyer's messages, the revisions with their
+ * changes and the audit trail. A quote that does not exist or that the seller cannot read: the not-found message.
  */
 export default async function QuotePage({ params, searchParams }: QuotePageProps) {
   const { locale: segment, orderId: rawId } = await params;
@@ -108,7 +115,7 @@ export default async function QuotePage({ params, searchParams }: QuotePageProps
     );
   }
   const lines = quote.LineItems ?? [];
-  const [request, revisions, messages, reps, regionNames, schedules] = await Promise.all([
+  const [request, revisions, messages, events, reps, regionNames, schedules] = await Promise.all([
     quoteRequestDetail(session.token, quoteId).catch(() => null),
     quoteRevisions(session.token, quoteId)
       .then((r) => r.Items)
@@ -116,11 +123,15 @@ export default async function QuotePage({ params, searchParams }: QuotePageProps
     quoteMessages(session.token, quoteId)
       .then((r) => r.Items)
       .catch(() => []),
+    quoteEvents(session.token, quoteId)
+      .then((r) => r.Items)
+      .catch(() => []),
     sellerUsers(session.token),
     getRegionNames(info.language),
     priceSchedulesOf(session.token, lines.map((l) => l.PriceScheduleID ?? '').filter(Boolean)),
   ]);
   const repNames = new Map(reps.map((r) => [r.id, r.label]));
+  const people = new Map([...repNames, [quote.FromUserID, personName(quote.FromUser) || quote.FromUserID]]);
   // The assignee stays choosable even when the seller's roles cannot list the seller's users.
   const assignees = [
     ...reps,
@@ -246,6 +257,14 @@ export default async function QuotePage({ params, searchParams }: QuotePageProps
         revisions={revisions}
         lineNames={lineNames}
         repNames={repNames}
+        language={info.language}
+        t={t}
+      />
+      <AuditTrail
+        events={events}
+        lineNames={lineNames}
+        people={people}
+        currency={quote.Currency}
         language={info.language}
         t={t}
       />
