@@ -9,7 +9,9 @@ CREATE INDEX "quotes_desk_submitted_idx" ON "quotes" USING btree ("to_company_ty
 CREATE INDEX "quotes_desk_status_idx" ON "quotes" USING btree ("to_company_type","to_company_id",(lower("status") collate "C"),"date_submitted" DESC NULLS FIRST,("id" collate "C"));--> statement-breakpoint
 CREATE INDEX "quotes_desk_status_total_idx" ON "quotes" USING btree ("to_company_type","to_company_id",(lower("status") collate "C"),"total" DESC NULLS FIRST,("id" collate "C"));--> statement-breakpoint
 CREATE INDEX "quotes_desk_assigned_idx" ON "quotes" USING btree ("to_company_type","to_company_id",(lower("assigned_user_id") collate "C"),(lower("status") collate "C"),"date_submitted" DESC NULLS FIRST,("id" collate "C"));--> statement-breakpoint
+CREATE INDEX "quotes_desk_total_idx" ON "quotes" USING btree ("to_company_type","to_company_id","total" DESC NULLS FIRST,("id" collate "C"));--> statement-breakpoint
 CREATE INDEX "quotes_desk_region_idx" ON "quotes" USING btree ("to_company_type","to_company_id",(lower("region") collate "C"),"date_submitted" DESC NULLS FIRST,("id" collate "C"));--> statement-breakpoint
+CREATE INDEX "quotes_desk_region_status_idx" ON "quotes" USING btree ("to_company_type","to_company_id",(lower("region") collate "C"),(lower("status") collate "C"),"date_submitted" DESC NULLS FIRST,("id" collate "C"));--> statement-breakpoint
 CREATE INDEX "quotes_desk_company_idx" ON "quotes" USING btree ("to_company_type","to_company_id",(lower("from_company_id") collate "C"),"date_submitted" DESC NULLS FIRST,("id" collate "C"));--> statement-breakpoint
 CREATE INDEX "quotes_from_idx" ON "quotes" USING btree ("from_company_id","from_user_id");--> statement-breakpoint
 -- The desk's read model (schema/quotes.ts): the order columns the quote lists filter on, copied onto the
@@ -55,3 +57,17 @@ INSERT INTO cache_generations (name, generation) VALUES ('quotes', 1) ON CONFLIC
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER quotes_generation AFTER INSERT OR UPDATE OR DELETE ON quotes
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_cache_generation('quotes');
+--> statement-breakpoint
+-- The list grammar's lowercased filter values (services/commerce/src/list/compile.ts): one array
+-- parameter, lowered by the database's own `lower`. Immutable, so with the parameter known the planner
+-- evaluates it to a constant array and estimates the filter from the statistics, where a subquery over
+-- `unnest` left it guessing.
+CREATE OR REPLACE FUNCTION lower_each(text[]) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS
+  'SELECT array(SELECT lower(v) FROM unnest($1) AS v)';
+--> statement-breakpoint
+-- The desk's filters are correlated (a region's quotes are not spread evenly over statuses and reps):
+-- without these statistics the planner multiplies their selectivities, expects thousands of rows for a
+-- combination that has none, and walks the date index to the end looking for a page of them.
+CREATE STATISTICS IF NOT EXISTS quotes_desk_stats (mcv) ON (lower(region)), (lower(status)), (lower(assigned_user_id)) FROM quotes;
+--> statement-breakpoint
+ANALYZE quotes;

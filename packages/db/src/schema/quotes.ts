@@ -111,7 +111,20 @@ export const quotes = pgTable(
         lowerC(t.status),
         ...newest(),
       ),
+      index('quotes_desk_total_idx').on(
+        t.toCompanyType,
+        t.toCompanyId,
+        t.total.desc().nullsFirst(),
+        sql`(${t.id} collate "C")`,
+      ),
       index('quotes_desk_region_idx').on(t.toCompanyType, t.toCompanyId, lowerC(t.region), ...newest()),
+      index('quotes_desk_region_status_idx').on(
+        t.toCompanyType,
+        t.toCompanyId,
+        lowerC(t.region),
+        lowerC(t.status),
+        ...newest(),
+      ),
       index('quotes_desk_company_idx').on(
         t.toCompanyType,
         t.toCompanyId,

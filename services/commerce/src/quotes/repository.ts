@@ -16,6 +16,7 @@ import type { ListParams } from '../list/params';
 import { type ListPage, listMeta } from '../list/run';
 import type { ListSchema } from '../list/schema';
 import { listCountsOf } from './list-counts';
+import type { ProjectSender } from './shape';
 
 /**
  * The queries of quotes (docs/quotes-wire.md). Every function takes the transaction of its use case: a
@@ -208,7 +209,7 @@ export async function listQuotes(
   schema: ListSchema,
   params: ListParams,
   scope: SQL,
-): Promise<ListPage<QuoteWithOrder>> {
+): Promise<ListPage<{ quote: QuoteRow; order: ProjectSender }>> {
   const where = and(scope, whereClause(schema, params));
   const counts = listCountsOf(db);
   const key = countKey(where);
@@ -224,7 +225,12 @@ export async function listQuotes(
     .with(total)
     .select({
       quote: quotes,
-      order: orders,
+      // Only what the list shows of the project: parsing whole order rows cost more than the query.
+      order: {
+        fromCompanyId: orders.fromCompanyId,
+        fromUserId: orders.fromUserId,
+        fromUser: orders.fromUser,
+      },
       generation: QUOTES_GENERATION,
       // An InitPlan in a branch not taken is never run: a kept count of this generation skips the count.
       total: sql<string | null>`(case when ${QUOTES_GENERATION} = ${kept?.generation ?? -1}
