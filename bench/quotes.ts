@@ -178,7 +178,9 @@ async function measure(service: StandaloneService, driver: string, quoted: strin
   const { buyer, seller } = await tokens(service.url);
   const sellerClient = client(service.url, seller);
   const first = await sellerClient('GET', '/quotes?pageSize=1&sortBy=DateSubmitted');
-  const product = String(first.Items?.[0]?.CatalogueNumbers ?? '').split(' ')[0] ?? 'A';
+  // The list's items carry no catalogue numbers: the search term is the first line's product of that quote.
+  const detail = await sellerClient('GET', `/quotes/${first.Items?.[0]?.ID}`);
+  const product = String(detail.LineItems?.[0]?.ProductID ?? 'A');
   const queries = deskQueries(String(first.Items?.[0]?.FromCompanyName ?? 'ACME'), product);
   for (const path of queries) await sellerClient('GET', path.replace('/v1', ''));
   const headers = { authorization: `Bearer ${seller}` };
