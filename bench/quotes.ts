@@ -63,7 +63,7 @@ async function tokens(base: string) {
  * off, so accepts never run out), a third left Submitted, a third assigned and priced (InReview), a third
  * sent (Quoted, valid for 60 days).
  */
-async function seed(base: string): Promise<string[]> {
+export async function seed(base: string): Promise<string[]> {
   const { buyer: buyerToken, seller: sellerToken } = await tokens(base);
   const buyer = client(base, buyerToken);
   const seller = client(base, sellerToken);
@@ -105,7 +105,7 @@ async function seed(base: string): Promise<string[]> {
  * `total` quotes: copy g of quote q is `q-cg`, submitted g hours earlier. Rows are copied whole through
  * jsonb, so the copy follows the schema as it is.
  */
-async function copyQuotes(database: Database, seeds: string[], total: number): Promise<void> {
+export async function copyQuotes(database: Database, seeds: string[], total: number): Promise<void> {
   const copies = Math.max(0, Math.ceil(total / seeds.length) - 1);
   // Seed IDs are the service's own (letters, digits, '-', '_'): safe inside a literal.
   const seedList = seeds.map((id) => `'${id.replace(/[^\w-]/g, '')}'`).join(', ');
@@ -139,7 +139,7 @@ async function copyQuotes(database: Database, seeds: string[], total: number): P
 }
 
 /** The desk's lists a rep asks, 20 of them, by a seller user. */
-function deskQueries(company: string, product: string): string[] {
+export function deskQueries(company: string, product: string): string[] {
   const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   return [
     '/v1/quotes?pageSize=20',
@@ -178,7 +178,9 @@ async function measure(service: StandaloneService, driver: string, quoted: strin
   const { buyer, seller } = await tokens(service.url);
   const sellerClient = client(service.url, seller);
   const first = await sellerClient('GET', '/quotes?pageSize=1&sortBy=DateSubmitted');
-  const product = String(first.Items?.[0]?.CatalogueNumbers ?? '').split(' ')[0] ?? 'A';
+  // The list's items carry no catalogue numbers: the search term is the first line's product of that quote.
+  const detail = await sellerClient('GET', `/quotes/${first.Items?.[0]?.ID}`);
+  const product = String(detail.LineItems?.[0]?.ProductID ?? 'A');
   const queries = deskQueries(String(first.Items?.[0]?.FromCompanyName ?? 'ACME'), product);
   for (const path of queries) await sellerClient('GET', path.replace('/v1', ''));
   const headers = { authorization: `Bearer ${seller}` };

@@ -75,18 +75,72 @@ export const quotes = pgTable(
     expiryWarnedAt: at('expiry_warned_at'),
     lastUpdated: at('last_updated').notNull().defaultNow(),
     xp: xp(),
+    /**
+     * The desk's read model (migration 0043): copies of the project's (order's) columns the lists filter
+     * on, so a list never joins `orders` to filter, sort or count. Written by triggers only — filled from
+     * the order when the quote is inserted, rewritten in the same transaction whenever the order's copy
+     * changes — so they are never stale and no code path has to remember them.
+     */
+    toCompanyType: text('to_company_type').notNull().default(''),
+    toCompanyId: text('to_company_id').notNull().default(''),
+    fromCompanyId: text('from_company_id').notNull().default(''),
+    fromUserId: text('from_user_id').notNull().default(''),
+    /** The project's `xp.regionName` (the desk's Region filter). */
+    region: text('region'),
   },
-  (t) => [
-    index('quotes_status_idx').on(t.status, t.dateSubmitted),
-    index('quotes_assigned_idx').on(t.assignedUserId, t.status),
-    index('quotes_expiry_idx').on(t.sentValidUntil).where(sql`${t.status} = 'Quoted'`),
-    check(
-      'quotes_status_check',
-      sql`${t.status} in ('Submitted', 'InReview', 'Quoted', 'ChangesRequested', 'Accepted', 'Declined', 'Expired', 'Withdrawn')`,
-    ),
-    check('quotes_freight_check', sql`${t.freightAmount} >= 0`),
-    check('quotes_revision_check', sql`${t.revision} >= 0`),
-  ],
+  (t) => {
+    // The list grammar compares strings as `lower(x) collate "C"` and sorts `desc nulls first` with the
+    // key `id collate "C"` as tie-break (list/compile.ts): the desk's indexes are on those very expressions.
+    const lowerC = (c: typeof t.status) => sql`(lower(${c}) collate "C")`;
+    // A function, not a constant: Drizzle keeps `.desc()` on the column builder for one index only.
+    const newest = () => [t.dateSubmitted.desc().nullsFirst(), sql`(${t.id} collate "C")`] as const;
+    return [
+      index('quotes_desk_submitted_idx').on(t.toCompanyType, t.toCompanyId, ...newest()),
+      index('quotes_desk_status_idx').on(t.toCompanyType, t.toCompanyId, lowerC(t.status), ...newest()),
+      index('quotes_desk_status_total_idx').on(
+        t.toCompanyType,
+        t.toCompanyId,
+        lowerC(t.status),
+        t.total.desc().nullsFirst(),
+        sql`(${t.id} collate "C")`,
+      ),
+      index('quotes_desk_assigned_idx').on(
+        t.toCompanyType,
+        t.toCompanyId,
+        lowerC(t.assignedUserId),
+        lowerC(t.status),
+        ...newest(),
+      ),
+      index('quotes_desk_total_idx').on(
+        t.toCompanyType,
+        t.toCompanyId,
+        t.total.desc().nullsFirst(),
+        sql`(${t.id} collate "C")`,
+      ),
+      index('quotes_desk_region_idx').on(t.toCompanyType, t.toCompanyId, lowerC(t.region), ...newest()),
+      index('quotes_desk_region_status_idx').on(
+        t.toCompanyType,
+        t.toCompanyId,
+        lowerC(t.region),
+        lowerC(t.status),
+        ...newest(),
+      ),
+      index('quotes_desk_company_idx').on(
+        t.toCompanyType,
+        t.toCompanyId,
+        lowerC(t.fromCompanyId),
+        ...newest(),
+      ),
+      index('quotes_from_idx').on(t.fromCompanyId, t.fromUserId),
+      index('quotes_expiry_idx').on(t.sentValidUntil).where(sql`${t.status} = 'Quoted'`),
+      check(
+        'quotes_status_check',
+        sql`${t.status} in ('Submitted', 'InReview', 'Quoted', 'ChangesRequested', 'Accepted', 'Declined', 'Expired', 'Withdrawn')`,
+      ),
+      check('quotes_freight_check', sql`${t.freightAmount} >= 0`),
+      check('quotes_revision_check', sql`${t.revision} >= 0`),
+    ];
+  },
 );
 
 /** The draft's lines: one per line item of the project, priced by the seller. */

@@ -85,9 +85,14 @@ export function arrayLiteral(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
-/** The values lowercased by the database's own `lower` (the same function as the column side). */
+/**
+ * The values lowercased by the database's own `lower` (the same function as the column side), through
+ * `lower_each` (migration 0042): immutable, so with the parameter known the planner folds it to a constant
+ * array and estimates the filter from the column's (or expression's) statistics, where a subquery over
+ * `unnest` left it guessing — and walking an index to the end for a combination it thought common.
+ */
 function loweredArray(values: readonly string[]): SQL {
-  return sql`array(select lower(v) from unnest(${arrayParam(values, 'text')}) as v)`;
+  return sql`lower_each(${arrayParam(values, 'text')})`;
 }
 
 function fieldCondition(target: Extract<Resolved, { kind: 'field' }>, group: ValueGroup): SQL {

@@ -1,4 +1,4 @@
-import { orders } from '@catalogue/db/schema';
+import { type orders, quotes } from '@catalogue/db/schema';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
 import { requireAnyRole, wrongUserType } from '../auth/roles';
@@ -45,9 +45,12 @@ export function requireBuyer(principal: Principal): void {
   requireAnyRole(principal.roles, ['Shopper']);
 }
 
-/** The quotes a side reaches, as a condition on `quotes` joined with `orders`. */
+/**
+ * The quotes a side reaches, as a condition on `quotes` joined with `orders`. The seller's is on the
+ * quote's copy of the order's recipient (migration 0043), which the desk's indexes lead with.
+ */
 export function quoteScope(principal: Principal, side: Side): SQL {
-  if (side === 'seller') return and(eq(orders.toCompanyType, 'seller'), eq(orders.toCompanyId, '')) as SQL;
+  if (side === 'seller') return and(eq(quotes.toCompanyType, 'seller'), eq(quotes.toCompanyId, '')) as SQL;
   return orderScope(principal, 'Outgoing');
 }
 

@@ -1,5 +1,4 @@
 import { orders } from '@catalogue/db/schema';
-import { eq } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
 import { submitOrder } from '../orders/actions';
 import { writeLineItem } from '../orders/line-items';
@@ -71,8 +70,7 @@ export async function convertQuote(
       xp: { QuoteLineID: line.ID },
     });
   }
-  const [order] = await tx.select().from(orders).where(eq(orders.id, created.id)).limit(1);
-  if (!order) throw new Error(`order ${created.id} vanished inside its own transaction`);
-  const priced = await recalculateTotals(tx, order.id);
+  // recalculateTotals reads the order as the line items left it (no second read here).
+  const priced = await recalculateTotals(tx, created.id);
   return submitOrder(tx, principal, priced);
 }

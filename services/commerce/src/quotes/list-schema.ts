@@ -1,4 +1,4 @@
-import { orders, quotes } from '@catalogue/db/schema';
+import { quotes } from '@catalogue/db/schema';
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
 import type { ListParams } from '../list/params';
@@ -8,7 +8,9 @@ import type { Side } from './access';
 /**
  * What the quote lists filter, search and sort on (docs/quotes-wire.md "Lists"), in OrderCloud's list
  * grammar. The seller's list knows the draft's figures, the assignee and xp; the buyer's only what the
- * buyer sees. Searching without `searchOn` looks at the ID, name, company and catalogue numbers.
+ * buyer sees. Searching without `searchOn` looks at the ID, name, company and catalogue numbers. Every
+ * property is a column of `quotes` (the project's sender and region are copied there, migration 0043), so
+ * a list filters, sorts and counts without joining `orders`.
  */
 const field = (expr: FieldDef['expr'], type: FieldDef['type']): FieldDef => ({ expr, type });
 
@@ -17,7 +19,7 @@ const common: Record<string, FieldDef> = {
   Name: field(sql`${quotes.name}`, 'string'),
   Status: field(sql`${quotes.status}`, 'string'),
   Revision: field(sql`${quotes.revision}`, 'number'),
-  FromUserID: field(sql`${orders.fromUserId}`, 'string'),
+  FromUserID: field(sql`${quotes.fromUserId}`, 'string'),
   DateSubmitted: field(sql`${quotes.dateSubmitted}`, 'date'),
   DateQuoted: field(sql`${quotes.dateQuoted}`, 'date'),
   DateAccepted: field(sql`${quotes.dateAccepted}`, 'date'),
@@ -27,14 +29,14 @@ const common: Record<string, FieldDef> = {
   OrderID: field(sql`${quotes.orderId}`, 'string'),
   LineItemCount: field(sql`${quotes.lineItemCount}`, 'number'),
   CatalogueNumbers: field(sql`${quotes.catalogueNumbers}`, 'string'),
-  Region: field(sql`(${orders.xp} ->> 'regionName')`, 'string'),
+  Region: field(sql`${quotes.region}`, 'string'),
 };
 
 const SELLER: ListSchema = {
   objectType: 'Quote',
   fields: {
     ...common,
-    FromCompanyID: field(sql`${orders.fromCompanyId}`, 'string'),
+    FromCompanyID: field(sql`${quotes.fromCompanyId}`, 'string'),
     FromCompanyName: field(sql`${quotes.fromCompanyName}`, 'string'),
     AssignedUserID: field(sql`${quotes.assignedUserId}`, 'string'),
     ValidUntil: field(sql`${quotes.validUntil}`, 'date'),

@@ -318,6 +318,30 @@ describe(`quotes on ${testDriver()}`, () => {
     ]);
   });
 
+  it('keeps the desk’s copy of the project and its kept counts current in the writing transactions', async () => {
+    const one = await submitProject(buyer, 'Deskcopy one', [{ ProductID: a, Quantity: 1 }]);
+    const queue =
+      '/quotes?search=Deskcopy&Status=Submitted&Region=US&FromCompanyID=ACME-US&FromUserID=employee';
+    expect((await admin('GET', queue)).json.Meta.TotalCount).toBe(1);
+    // Asked twice at one generation: the second answer is the kept count, and the same.
+    expect((await admin('GET', queue)).json.Meta).toMatchObject({ TotalCount: 1, ItemRange: [1, 1] });
+    await submitProject(buyer, 'Deskcopy two', [{ ProductID: b, Quantity: 2 }]);
+    expect((await admin('GET', queue)).json.Meta.TotalCount).toBe(2);
+    await admin('PATCH', `/quotes/${one.id}`, { AssignedUserID: 'admin' });
+    expect((await admin('GET', queue)).json.Meta.TotalCount).toBe(1);
+    // A write to the project outside the quote code (any path, even SQL) moves the quote's copy with it.
+    await queryRows(
+      commerce().database.db,
+      sql`update orders set xp = xp || '{"regionName": "EU"}'::jsonb where id = ${one.id}`,
+    );
+    const eu = await admin('GET', '/quotes?search=Deskcopy&Region=EU');
+    expect(eu.json.Items.map((q: { ID: string }) => q.ID)).toEqual([one.id]);
+    expect((await admin('GET', queue)).json.Meta.TotalCount).toBe(1);
+    // A page past the end is counted apart.
+    const past = await admin('GET', '/quotes?search=Deskcopy&page=3&pageSize=1');
+    expect(past.json).toMatchObject({ Items: [], Meta: { TotalCount: 2, TotalPages: 2, ItemRange: [0, 0] } });
+  });
+
   it('declines with a reason, and a withdrawn quote can no longer be accepted', async () => {
     const declined = await submitProject(buyer, 'Declined one', [{ ProductID: a, Quantity: 1 }]);
     await admin('PATCH', `/quotes/${declined.id}`, { AssignedUserID: 'admin' });

@@ -10,11 +10,9 @@ import { revisionContent } from './wire';
 
 /** The reads of quotes (docs/quotes-wire.md), each in one transaction so what it answers is one state. */
 
-/** A page of the quotes `side` reaches. */
+/** A page of the quotes `side` reaches (one statement: its page and count are one state). */
 export function findQuotes(db: Db, principal: Principal, side: Side, params: ListParams) {
-  return db.transaction((tx) =>
-    listQuotes(tx, quoteListSchema(side), withMe(params, principal), quoteScope(principal, side)),
-  );
+  return listQuotes(db, quoteListSchema(side), withMe(params, principal), quoteScope(principal, side));
 }
 
 /** One quote with its draft lines and, for the buyer's view, the content of the revision sent last. */

@@ -31,6 +31,8 @@ const ref = (value: unknown): { ID: string; Name: string | null } | null => {
   return { ID: String(v.ID ?? ''), Name: typeof v.Name === 'string' ? v.Name : null };
 };
 
+/** What a quote shows of its project: who sent it (a list reads only these columns of `orders`). */
+export type ProjectSender = Pick<OrderRow, 'fromCompanyId' | 'fromUserId' | 'fromUser'>;
 export function lineItemOf(row: QuoteLineRow): QuoteLineItem {
   const pricing = pricingOf(row);
   return {
@@ -79,7 +81,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export function sellerQuoteOf(
   quote: QuoteRow,
-  order: OrderRow,
+  order: ProjectSender,
   lines: QuoteLineRow[] | null,
   now: Date,
 ): SellerQuote {
@@ -127,7 +129,7 @@ export function sellerQuoteOf(
  */
 export function buyerQuoteOf(
   quote: QuoteRow,
-  order: OrderRow,
+  order: ProjectSender,
   sent: RevisionContent | null,
   lines: QuoteLineRow[] | null,
 ): BuyerQuote {
