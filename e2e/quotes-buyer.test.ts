@@ -148,6 +148,27 @@ describe("the buyer's quotes", () => {
     await page.setViewportSize(WIDE);
   }
 
+  /**
+   * The stacked cells whose column name (the `data-label` shown by `::before`) is narrower than one of its
+   * words, which would split that word: `label: word (width < word's width)`.
+   */
+  async function labelsNarrowerThanAWord(page: Page): Promise<string[]> {
+    return page.locator('.quote__lines td[data-label]').evaluateAll((cells) => {
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return ['no canvas'];
+      return cells.flatMap((cell) => {
+        const style = getComputedStyle(cell, '::before');
+        if (style.float !== 'left') return [`${cell.dataset.label}: not stacked`];
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const width = Number.parseFloat(style.width);
+        return (cell.dataset.label ?? '')
+          .split(/\s+/)
+          .filter((word) => context.measureText(word).width > width + 0.5)
+          .map((word) => `${cell.dataset.label}: ${word} (${width} < ${context.measureText(word).width})`);
+      });
+    });
+  }
+
   beforeAll(async () => {
     site = await startSite({ dataDir: data.dir, env: { DATASET_SKUS: '600', SMTP_URL: '' } });
     browser = await launchBrowser();
@@ -357,7 +378,7 @@ describe("the buyer's quotes", () => {
     await context.close();
   });
 
-  it('declines a quote with a reason, in French, without axe-core violations at either width', async () => {
+  it('declines a quote with a reason, in French, without axe-core violations at either width (and in German)', async () => {
     const { id, lineIds } = await submittedProject(`Entrepôt ${Date.now()}`, [4, 2]);
     await priceAndSend(id, lineIds, 3.5, 'Voici notre offre.');
     const { context, page } = await buyerContext();
@@ -371,6 +392,14 @@ describe("the buyer's quotes", () => {
       /^\d[\d\s\u202f\u00a0]*,\d{2}\s\$\sUS$/,
     );
     await checkBothWidths(page, 'fr-list');
+
+    // German names of the stacked lines' columns are long single words: whole on the phone.
+    await page.goto(`${site.url}/de-eu/quotes/${id}`);
+    await page.locator('.quote__lines').waitFor();
+    await checkBothWidths(page, 'de-detail');
+    await page.setViewportSize(NARROW);
+    expect(await labelsNarrowerThanAWord(page)).toEqual([]);
+    await page.setViewportSize(WIDE);
 
     await page.goto(`${site.url}/fr-ca/quotes/${id}`);
     expect(await page.locator('.quote-pdf').getAttribute('href')).toBe(

@@ -14,6 +14,7 @@ const nextConfig: NextConfig = {
     '@catalogue/dataset',
     '@catalogue/service-kit',
     '@catalogue/outbox',
+    '@catalogue/drawings',
     // Only its `favourites-ids` subpath: the favourites collection IDs the service reserves.
     '@catalogue/commerce',
   ],

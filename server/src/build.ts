@@ -10,6 +10,9 @@ const SOURCE_DIRS = [
   'apps/storefront/public',
   'packages/db/src',
   'packages/dataset/src',
+  'packages/drawings/src',
+  // The quote documents (`@catalogue/outbox/documents`) are rendered by the storefront's download route.
+  'packages/outbox/src',
 ];
 const SOURCE_FILES = ['apps/storefront/next.config.ts', 'apps/storefront/package.json', 'package-lock.json'];
 

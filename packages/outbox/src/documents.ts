@@ -10,6 +10,7 @@ export {
   type QuoteDocumentLine,
   quoteDocumentContent,
 } from './quote-document/content';
+export type { QuoteDrawingSources } from './quote-document/drawings';
 export { type Formats, formatsFor } from './quote-document/format';
 export {
   QUOTE_DOCUMENT_KEYS,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { productGeometry } from './product-geometry';
+import { productGeometry } from '@catalogue/drawings/geometry';
 import type { ProductSheet } from './product-sheet';
 
 /**

@@ -1,4 +1,4 @@
-import { type ProductGeometry, productGeometry, profileSize } from './product-geometry';
+import { type ProductGeometry, productGeometry, profileSize } from '@catalogue/drawings/geometry';
 import type { ProductSheet } from './product-sheet';
 
 /**

@@ -1,12 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { generateDataset } from '@catalogue/dataset';
 import type { LocaleCode } from '@catalogue/dataset/model';
+import { formatMeasurement } from '@catalogue/drawings/measure';
 import DxfParser from 'dxf-parser';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../i18n/translator';
 import { type DrawingSubject, type DrawingVariant, drawingSvg } from '../product/drawing-images';
-import { formatMeasurement } from '../units/measure';
 import { renderCadDxf } from './cad-dxf';
 import { sampleProduct, sampleSheet } from './testing/sample-sheet';
 

@@ -1,7 +1,7 @@
-import { LABEL_SIZE, type ProductDrawing, type Shape } from './product-drawing';
+import { LABEL_SIZE, type ProductDrawing, type Shape } from '@catalogue/drawings/drawing';
 
 /**
- * A product drawing (`product-drawing.ts`) as a standalone SVG document: served as an image, so it runs
+ * A product drawing (`@catalogue/drawings/drawing`) as a standalone SVG document: served as an image, so it runs
  * nothing, fetches nothing (system sans-serif, no fonts, no links) and needs no script on the page. One
  * `<style>` names the three line styles once, which keeps the largest drawing near 1 KB before compression.
  */

@@ -1,7 +1,7 @@
+import { type Shape as ProductDrawingShape, productDrawing } from '@catalogue/drawings/drawing';
+import { productGeometry } from '@catalogue/drawings/geometry';
+import { paintDrawing, paintLogo } from '@catalogue/drawings/pdf';
 import PDFDocument from 'pdfkit';
-import { paintDrawing, paintLogo } from './pdf-drawing';
-import { type Shape as ProductDrawingShape, productDrawing } from './product-drawing';
-import { productGeometry } from './product-geometry';
 import type { ProductSheet } from './product-sheet';
 
 /**

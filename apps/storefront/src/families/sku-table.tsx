@@ -1,4 +1,5 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
+import { measureTexts } from '@catalogue/drawings/measure';
 import Link from 'next/link';
 import { DrawingImage } from '../components/drawing-image';
 import type { AttributeLabels, MadeToOrderLabels } from '../data/family-content';
@@ -12,7 +13,6 @@ import { AddToProjectButton } from '../projects/add-to-project-button';
 import type { AddToProjectSetup } from '../projects/project-texts';
 import { productPath } from '../routing/catalogue-paths';
 import { withRegisteredMark } from '../text/registered-mark';
-import { measureTexts } from '../units/measure';
 import { Measure } from '../units/measure-view';
 import { type SkuColumn, type SkuQuery, skuQueryString, sortLinkQuery } from './sku-query';
 import { SkuWeight } from './sku-weight';

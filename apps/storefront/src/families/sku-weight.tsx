@@ -1,5 +1,5 @@
+import { measureTexts } from '@catalogue/drawings/measure';
 import type { Translate } from '../i18n/translator';
-import { measureTexts } from '../units/measure';
 import { Measure } from '../units/measure-view';
 
 interface SkuWeightProps {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { LocaleCode, UnitSystem } from '@catalogue/dataset/model';
+import { productDrawing } from '@catalogue/drawings/drawing';
+import { productGeometry } from '@catalogue/drawings/geometry';
 import type { ProductDetail } from '../data/product-shapes';
 import { renderDrawingSvg } from '../documents/drawing-svg';
-import { productDrawing } from '../documents/product-drawing';
-import { productGeometry } from '../documents/product-geometry';
 import type { Translate } from '../i18n/translator';
 import { routeSegmentOf } from '../routing/locales';
 

@@ -1,6 +1,6 @@
 import type { LocaleCode } from '@catalogue/dataset/model';
+import { measureTexts } from '@catalogue/drawings/measure';
 import { TradeSize } from '../families/trade-size';
-import { measureTexts } from '../units/measure';
 import { Measure } from '../units/measure-view';
 import type { SpecRow } from './specification-rows';
 

@@ -1,8 +1,8 @@
 import type { MeasuredValue, UnitSystem } from '@catalogue/dataset/model';
+import { formatMeasurement, type MetricUnit } from '@catalogue/drawings/measure';
 import type { AttributeLabels } from '../data/family-content';
 import type { ProductDetail } from '../data/product-shapes';
 import type { Translate } from '../i18n/translator';
-import { formatMeasurement, type MetricUnit } from '../units/measure';
 
 /**
  * The specifications of one SKU as rows of a table: the page renders them (measures follow the visitor's

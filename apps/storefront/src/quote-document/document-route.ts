@@ -5,7 +5,9 @@ import { getDictionary, getSiteName } from '../data/content';
 import { jsonError, requestUser } from '../delivery/request-user';
 import { createTranslator } from '../i18n/translator';
 import { localeOrDefault } from '../routing/locales';
+import { UNIT_SYSTEM_COOKIE, unitSystemOf } from '../units/unit-system';
 import { QuoteDocumentError, quoteDocumentFor, type RevisionChoice } from './commerce-quote';
+import { quoteDrawingSources } from './drawing-sources';
 
 /** `?revision=N` (a positive whole number), `?draft=1`, or neither (the latest revision sent). */
 function choiceOf(search: URLSearchParams): RevisionChoice | { error: string } {
@@ -25,7 +27,8 @@ function choiceOf(search: URLSearchParams): RevisionChoice | { error: string } {
  * (`@catalogue/outbox/documents`, the builder the quote mails attach) for the quote's buyer (their own, or
  * their company's with OrderReader) or a seller user with QuoteReader, read with the caller's token (UserToken
  * cookie or bearer, as the project export). Default: the latest revision sent; `draft=1` is the seller's
- * preview of the unsent draft. Texts and number formats of `locale` (default en-US). No token: 401; a
+ * preview of the unsent draft. Texts and number formats of `locale` (default en-US); the product drawings
+ * from the locale's catalog in the visitor's unit system (`drawing-sources.ts`). No token: 401; a
  * buyer asking for a draft, a user without the role: 403; a quote or revision the caller does not reach: 404.
  */
 export async function quoteDocumentRoute(request: NextRequest, id: string): Promise<Response> {
@@ -44,7 +47,9 @@ export async function quoteDocumentRoute(request: NextRequest, id: string): Prom
     const missing = QUOTE_DOCUMENT_KEYS.filter((key) => !Object.hasOwn(dictionary, `quoteDocument.${key}`));
     if (missing.length > 0)
       throw new Error(`the ${locale} dictionary lacks quoteDocument.${missing.join(', ')}`);
-    const pdf = await quoteDocumentPdf(quote, { labels: quoteDocumentLabels(t), locale, siteName });
+    const unitChoice = unitSystemOf(request.cookies.get(UNIT_SYSTEM_COOKIE)?.value);
+    const drawings = await quoteDrawingSources(quote, locale, unitChoice);
+    const pdf = await quoteDocumentPdf(quote, { labels: quoteDocumentLabels(t), locale, siteName, drawings });
     const name = quote.draft
       ? `quote-${quote.quoteId}-draft.pdf`
       : `quote-${quote.quoteId}-${quote.revision}.pdf`;

@@ -1,6 +1,6 @@
+import { measureTexts } from '@catalogue/drawings/measure';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { measureTexts } from './measure';
 import { Measure } from './measure-view';
 import { UnitPreferenceProvider } from './unit-preference';
 

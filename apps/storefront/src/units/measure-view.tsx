@@ -1,6 +1,6 @@
 'use client';
 
-import type { MeasureTexts } from './measure';
+import type { MeasureTexts } from '@catalogue/drawings/measure';
 import { useUnitSystem } from './unit-preference';
 
 /**

@@ -32,6 +32,8 @@ export const QUOTE_DOCUMENT_KEYS = [
   'freight',
   'total',
   'terms',
+  'drawings',
+  'drawingOf',
 ] as const;
 export type QuoteDocumentKey = (typeof QUOTE_DOCUMENT_KEYS)[number];
 

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { drawTable } from '../quote-request/pdf-table';
 import type { QuoteDocument, QuoteDocumentLine } from './content';
+import { paintFigures, type QuoteDrawingSources, quoteFigures } from './drawings';
 import { type Formats, formatsFor } from './format';
 import type { QuoteDocumentLabels } from './labels';
 
@@ -9,15 +10,22 @@ import type { QuoteDocumentLabels } from './labels';
  * and the mails' attachment. Branded as the site's other PDFs (the site's name over the title), in the
  * reader's language and number formats: quote name and ID, revision, date, validity, the lines as a table
  * (`../quote-request/pdf-table.ts`, the quote request's layout: no overlaps, the header repeated on each
- * page), freight, totals and terms. It prints the revision's content only — the rep's note to the buyer,
- * never the internal note, which the content does not carry.
+ * page), freight, totals, terms and the product drawings. It prints the revision's content only — the rep's
+ * note to the buyer, never the internal note, which the content does not carry.
  *
- * Product drawings are not printed: the existing documents have no way to embed them (the drawings are
- * SVG rendered by the storefront), and pdfkit would need a rasteriser or an SVG-to-PDF dependency.
+ * The drawings (`./drawings.ts`) are the storefront's: the same shapes from `@catalogue/drawings`, painted
+ * as pdfkit vectors (no SVG parsing, no rasterising). The revision carries product IDs and names only, so
+ * the caller gives each product's catalogue data (`drawings`); without it, or for a product without a
+ * measurable size, the document simply has no drawing for it.
  */
 export function quoteDocumentPdf(
   quote: QuoteDocument,
-  options: { labels: QuoteDocumentLabels; locale: string; siteName: string },
+  options: {
+    labels: QuoteDocumentLabels;
+    locale: string;
+    siteName: string;
+    drawings?: QuoteDrawingSources;
+  },
 ): Promise<Buffer> {
   const { labels: l, siteName } = options;
   const f = formatsFor(options.locale, quote.content.Currency);
@@ -70,6 +78,12 @@ export function quoteDocumentPdf(
       doc.moveDown().font('Helvetica-Bold').text(l('terms'));
       doc.font('Helvetica').text(quote.content.Terms);
     }
+    doc.moveDown(1.5);
+    paintFigures(
+      doc,
+      quoteFigures(quote.content.LineItems, options.drawings, options.locale, l),
+      l('drawings'),
+    );
     doc.end();
   });
 }

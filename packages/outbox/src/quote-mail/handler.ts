@@ -4,6 +4,7 @@ import { senderDomain } from '../email/handler';
 import { DEFAULT_LOCALE, mailTexts } from '../email/texts';
 import type { MailTransport } from '../email/transport';
 import { PermanentDeliveryError } from '../errors';
+import { quoteDrawingSources } from '../quote-document/drawing-sources';
 import { quoteDocumentLabels } from '../quote-document/labels';
 import { quoteDocumentPdf } from '../quote-document/pdf';
 import { deliveryId, type OutboxHandler } from '../worker';
@@ -91,7 +92,12 @@ export function quoteMailHandler(options: {
               draft: false,
               content: data.sent.content,
             },
-            { labels: quoteDocumentLabels(texts.t), locale: texts.locale, siteName: texts.siteName },
+            {
+              labels: quoteDocumentLabels(texts.t),
+              locale: texts.locale,
+              siteName: texts.siteName,
+              drawings: await quoteDrawingSources(options.db, data.sent.content, texts.locale),
+            },
           )
         : null;
     const mail = renderQuoteMail(payload.event, data, texts, {

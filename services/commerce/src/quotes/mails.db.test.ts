@@ -104,6 +104,9 @@ describe(`quote mails on ${testDriver()}`, () => {
   }
 
   it('mails each event of a negotiation once to the other side, in their language, with the PDF', async () => {
+    // Product A has the catalogue data a drawing is made of (the PDF draws it); B has none.
+    const xp = { TradeSize: { imperial: '1/2 in', metric: '21 mm' }, LengthMm: 3050, CategoryID: 'c.x.y' };
+    expect((await admin('PATCH', `/products/${a}`, { xp })).status).toBe(200);
     const { id, lineIds } = await submitProject(buyer, 'Klinik Nord', [
       { ProductID: a, Quantity: 5 },
       { ProductID: b, Quantity: 12 },
@@ -179,6 +182,10 @@ describe(`quote mails on ${testDriver()}`, () => {
     expect(firstPdf).toContain('Revision: 1');
     expect(firstPdf).toContain('Hinweis: Preis fest bis Jahresende');
     expect(firstPdf).not.toContain('Marge');
+    expect(firstPdf).toContain('Produktzeichnungen');
+    expect(firstPdf).toContain(`${a}: Quoted part ${a}`);
+    expect(firstPdf).toMatch(/3,05\sm/); // the reader's locale's units and number format
+    expect(firstPdf).not.toContain(`${b}: Quoted part ${b}`);
 
     const request = mail(1);
     expect(to(request)).toBe('admin@northfield.example');

@@ -9,14 +9,17 @@ import { LABEL_SIZE, type ProductDrawing } from './product-drawing';
 const INK = '#1f2933';
 const DIMENSION = '#0b5cad';
 
-/** The drawing scaled to `width` points at the cursor; the cursor moves below it. */
+/**
+ * The drawing scaled to `width` points at the cursor's height, from the left margin or from `x`; the
+ * cursor moves below it, back to the left margin.
+ */
 export function paintDrawing(
   doc: PDFKit.PDFDocument,
   drawing: ProductDrawing,
   width: number,
   alt: string,
+  x = doc.page.margins.left,
 ): void {
-  const x = doc.page.margins.left;
   const y = doc.y;
   const scale = width / drawing.width;
   const figure = doc.struct('Figure', { alt }, () => {
@@ -44,7 +47,7 @@ export function paintDrawing(
     doc.restore();
   });
   doc.addStructure(figure);
-  doc.x = x;
+  doc.x = doc.page.margins.left;
   doc.y = y + drawing.height * scale;
 }
 

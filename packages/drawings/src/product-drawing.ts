@@ -1,12 +1,13 @@
 import type { UnitSystem } from '@catalogue/dataset/model';
-import { formatMeasurement, type Measurement } from '../units/measure';
+import { formatMeasurement, type Measurement } from './measure';
 import { type ProductGeometry, profileSize } from './product-geometry';
 
 /**
  * The dimensioned drawing of a SKU as a list of shapes, laid out from the same `ProductGeometry` the CAD
  * (DXF) and BIM (IFC) files are made of: the side view (length × height) and the end profile (circle or
- * rectangle), each with its dimensions in the reader's unit system. The web image (`drawing-svg.ts`)
- * and the spec sheet (`spec-sheet-pdf.ts`) both paint these shapes, so they show the same drawing.
+ * rectangle), each with its dimensions in the reader's unit system. The web image (the storefront's
+ * `documents/drawing-svg.ts`), the spec sheet and the quote document (both through `pdf-drawing.ts`)
+ * paint these shapes, so they show the same drawing.
  *
  * Views are not to scale against each other's length: a 3 m conduit of 21 mm would be a hairline, so a
  * side view longer than its room is drawn shortened with break marks (as catalogue drawings do) and the

@@ -1,4 +1,4 @@
-import type { ProductDetail } from '../data/product-shapes';
+import type { MeasuredValue } from '@catalogue/dataset/model';
 
 /**
  * A SKU's simplified shape in millimetres, from its catalogue data alone: a profile (round or
@@ -30,9 +30,14 @@ const TRAY_RAIL_HEIGHT_MM = 100;
 
 const numberOf = (text: string) => Number(text.replace(',', '.'));
 
-export function productGeometry(
-  product: Pick<ProductDetail, 'tradeSize' | 'lengthMm' | 'categoryId'>,
-): ProductGeometry {
+/** What a SKU's shape is read from: its catalogue data (the product's `xp.TradeSize`, `LengthMm`, `CategoryID`). */
+export interface GeometrySource {
+  tradeSize: MeasuredValue | null;
+  lengthMm: number | null;
+  categoryId: string;
+}
+
+export function productGeometry(product: GeometrySource): ProductGeometry {
   const metric = product.tradeSize?.metric.trim() ?? '';
   let profile: Profile = DEFAULT_PROFILE;
   let depth: number | null = null;
