@@ -68,7 +68,13 @@ export async function moveStock(tx: Db, items: LineItemRow[], sign: 1 | -1): Pro
       ? []
       : (
           await tx
-            .select()
+            // Only what moving stock reads: products are wide rows (descriptions, xp).
+            .select({
+              id: products.id,
+              inventoryEnabled: products.inventoryEnabled,
+              inventoryVariantLevelTracking: products.inventoryVariantLevelTracking,
+              inventoryOrderCanExceed: products.inventoryOrderCanExceed,
+            })
             .from(products)
             .where(inArray(products.id, productIds))
             .orderBy(asc(products.id))
