@@ -61,7 +61,10 @@ function stockNeeds(items: LineItemRow[]) {
  */
 export async function moveStock(tx: Db, items: LineItemRow[], sign: 1 | -1): Promise<void> {
   const needs = stockNeeds(items);
-  // The products whose own (or variants') stock may move, locked at once, in ID order.
+  // The products whose own (or variants') stock may move, locked at once, in ID order. Only those that
+  // track stock: locking the others would queue every submit of a popular untracked product behind the
+  // one before it, for nothing (a product switching tracking on meanwhile is re-read once its lock is
+  // free, so it is locked and counted then).
   const productIds = [...new Set(needs.filter((n) => !n.recordId).map((n) => n.productId))].sort();
   const locked = new Map(
     productIds.length === 0
@@ -76,7 +79,7 @@ export async function moveStock(tx: Db, items: LineItemRow[], sign: 1 | -1): Pro
               inventoryOrderCanExceed: products.inventoryOrderCanExceed,
             })
             .from(products)
-            .where(inArray(products.id, productIds))
+            .where(and(inArray(products.id, productIds), eq(products.inventoryEnabled, true)))
             .orderBy(asc(products.id))
             .for('update')
         ).map((p) => [p.id, p]),
