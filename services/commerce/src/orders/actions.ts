@@ -61,16 +61,25 @@ function stockNeeds(items: LineItemRow[]) {
  */
 export async function moveStock(tx: Db, items: LineItemRow[], sign: 1 | -1): Promise<void> {
   const needs = stockNeeds(items);
-  // The products whose own (or variants') stock may move, locked at once, in ID order.
+  // The products whose own (or variants') stock may move, locked at once, in ID order. Only those that
+  // track stock: locking the others would queue every submit of a popular untracked product behind the
+  // one before it, for nothing (a product switching tracking on meanwhile is re-read once its lock is
+  // free, so it is locked and counted then).
   const productIds = [...new Set(needs.filter((n) => !n.recordId).map((n) => n.productId))].sort();
   const locked = new Map(
     productIds.length === 0
       ? []
       : (
           await tx
-            .select()
+            // Only what moving stock reads: products are wide rows (descriptions, xp).
+            .select({
+              id: products.id,
+              inventoryEnabled: products.inventoryEnabled,
+              inventoryVariantLevelTracking: products.inventoryVariantLevelTracking,
+              inventoryOrderCanExceed: products.inventoryOrderCanExceed,
+            })
             .from(products)
-            .where(inArray(products.id, productIds))
+            .where(and(inArray(products.id, productIds), eq(products.inventoryEnabled, true)))
             .orderBy(asc(products.id))
             .for('update')
         ).map((p) => [p.id, p]),
@@ -168,12 +177,13 @@ export async function checkSubmittable(
   return (await submittable(tx, principal, order)).items;
 }
 
-/** `checkSubmittable`, given the line items when the caller holds them; answers the payments too. */
+/** `checkSubmittable`, given the line items and payments when the caller holds them; answers the payments too. */
 async function submittable(
   tx: Db,
   principal: Principal,
   order: OrderRow,
   known?: LineItemRow[],
+  knownPaid?: (typeof payments.$inferSelect)[],
 ): Promise<{ items: LineItemRow[]; paid: (typeof payments.$inferSelect)[] }> {
   if (!relationTo(principal, order).sender) {
     throw ApiError.of(
@@ -221,7 +231,7 @@ async function submittable(
       );
     }
   }
-  const paid = await tx.select().from(payments).where(eq(payments.orderId, order.id));
+  const paid = knownPaid ?? (await tx.select().from(payments).where(eq(payments.orderId, order.id)));
   if (paid.length > 0) {
     const notAccepted = paid.find((p) => !p.accepted);
     if (notAccepted) {
@@ -255,16 +265,56 @@ export async function submitOrder(tx: Db, principal: Principal, order: OrderRow)
   const current = recalculated.order;
   const { items, paid } = await submittable(tx, principal, current, recalculated.items);
   if (promotions.applied === null || promotions.applied.length > 0) await redeemPromotions(tx, order.id);
+  const updated = await completeSubmit(tx, current, items, paid, {});
+  // A submitted order is no longer anybody's cart.
+  await tx.delete(activeCarts).where(eq(activeCarts.orderId, order.id));
+  return updated;
+}
+
+/**
+ * Submits the order an accepted quote created in the caller's transaction with its lines
+ * (`writeLockedLineItems`), which answered the order's currency and totals in memory: written here with
+ * the status. What `submitOrder` does first has nothing to do on such an order: no promotion can apply
+ * (none added by code, and AutoApply skips quote orders), there is no payment yet, no line to reprice,
+ * and no cart can point at it. The checks, stock, approval rules and everything after are the same.
+ */
+export async function submitQuoteOrder(
+  tx: Db,
+  principal: Principal,
+  order: OrderRow,
+  items: LineItemRow[],
+): Promise<OrderRow> {
+  if (!isQuoteOrder(order)) throw new Error(`order ${order.id} is no quote's order`);
+  const checked = await submittable(tx, principal, order, items, []);
+  const { currency, lineItemCount, subtotal, promotionDiscount, total } = order;
+  return completeSubmit(tx, order, checked.items, checked.paid, {
+    currency,
+    lineItemCount,
+    subtotal,
+    promotionDiscount,
+    total,
+  });
+}
+
+/** The end of a submit, once the order passed its checks: stock, spending accounts, approvals, status. */
+async function completeSubmit(
+  tx: Db,
+  current: OrderRow,
+  items: LineItemRow[],
+  paid: (typeof payments.$inferSelect)[],
+  set: Partial<Pick<OrderRow, 'currency' | 'lineItemCount' | 'subtotal' | 'promotionDiscount' | 'total'>>,
+): Promise<OrderRow> {
   const stockTaken = await takeStock(tx, current, items);
   await moveSpendingAccountBalances(tx, current, -1, paid);
   const needed = await approvalsNeeded(tx, current, items);
   const now = new Date();
   if (needed.length > 0) {
-    await tx.insert(orderApprovals).values(needed.map((n) => ({ orderId: order.id, ...n })));
+    await tx.insert(orderApprovals).values(needed.map((n) => ({ orderId: current.id, ...n })));
   }
   const [updated] = await tx
     .update(orders)
     .set({
+      ...set,
       status: needed.length > 0 ? 'AwaitingApproval' : 'Open',
       isSubmitted: true,
       stockTaken,
@@ -273,10 +323,8 @@ export async function submitOrder(tx: Db, principal: Principal, order: OrderRow)
       allowResubmit: false,
       lastUpdated: now,
     })
-    .where(eq(orders.id, order.id))
+    .where(eq(orders.id, current.id))
     .returning();
-  // A submitted order is no longer anybody's cart.
-  await tx.delete(activeCarts).where(eq(activeCarts.orderId, order.id));
   // A submitted project is a request for quote: its quote opens in this transaction (quotes/opening.ts).
   if (isProject(current)) await openQuoteForProject(tx, updated as OrderRow, items, now);
   // The sales team's quote request (email and marketing push) is queued with the submit itself, so a
@@ -287,8 +335,8 @@ export async function submitOrder(tx: Db, principal: Principal, order: OrderRow)
       .insert(outbox)
       .values({
         kind: 'quote-request',
-        payload: { orderId: order.id, submittedAt: now.toISOString() },
-        dedupeKey: `quote-request:${order.id}:${now.getTime()}`,
+        payload: { orderId: current.id, submittedAt: now.toISOString() },
+        dedupeKey: `quote-request:${current.id}:${now.getTime()}`,
       })
       .onConflictDoNothing();
   }

@@ -29,7 +29,7 @@ import { money, toColumn, ZERO } from './money';
 import { lineSubtotal, priceProduct, senderPrincipal, unitPriceFor } from './pricing';
 import { isProject } from './projects';
 import { refreshPromotions } from './promotion-engine';
-import { recalculate, recalculateTotals } from './recalculate';
+import { orderTotals, recalculate, recalculateTotals } from './recalculate';
 import { lineItemBody, lineItemResource } from './wire';
 
 export type LineItemRow = typeof lineItems.$inferSelect;
@@ -57,14 +57,104 @@ export async function writeLineItem(
       Property: 'ProductID',
     });
   }
-  if (body.UnitPrice !== undefined && body.UnitPrice !== null)
-    requireAnyRole(principal.roles, ['OverrideUnitPrice']);
-  const sender = senderPrincipal(order);
-  const priced = await priceProduct(tx, sender, body.ProductID, body.Specs ?? []);
   const others = await tx
     .select()
     .from(lineItems)
     .where(and(eq(lineItems.orderId, order.id), ...(existing ? [ne(lineItems.id, existing.id)] : [])));
+  const { priced, values } = await lineValues(tx, principal, order, body, others, existing);
+  const id = body.ID ?? existing?.id ?? generateId();
+  let written: LineItemRow;
+  try {
+    if (existing) {
+      [written] = (await tx
+        .update(lineItems)
+        .set({ ...values, id })
+        .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, existing.id)))
+        .returning()) as [LineItemRow];
+    } else {
+      [written] = (await tx
+        .insert(lineItems)
+        .values({ ...values, id, orderId: order.id })
+        .returning()) as [LineItemRow];
+    }
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw ApiError.of(409, 'IdExists', `Line item ${id} already exists on order ${order.id}.`, {
+        ObjectType: 'LineItem',
+        ObjectID: id,
+      });
+    }
+    throw error;
+  }
+  // The order's first line sets its currency.
+  const current = others.length === 0 ? { ...order, currency: priced.currency } : order;
+  const repriced =
+    priced.schedule.useCumulativeQuantity &&
+    (await repriceCumulative(tx, order, body.ProductID, written.id)) > 0;
+  const promotions = await refreshPromotions(tx, current);
+  const { items } = await recalculate(tx, current, {
+    // Other lines repriced: read them again.
+    ...(repriced ? {} : { items: [...others, written] }),
+    applied: promotions.applied,
+    ...(others.length === 0 ? { set: { currency: priced.currency } } : {}),
+  });
+  return items.find((i) => i.id === written.id) as LineItemRow;
+}
+
+/**
+ * Writes every line of an order the caller created in its transaction (no lines yet, no promotions),
+ * each at a price the caller locked (`UnitPrice`, an accepted quote's), in one statement. Each line
+ * passes `lineValues`' rules against the lines before it, exactly as if written one by one through
+ * `writeLineItem`, whose remaining steps have nothing to do here: overridden prices are never repriced,
+ * and an order without promotions has line totals equal to subtotals. Answers the lines and the order
+ * with its currency and totals in memory; the caller's submit writes them (`submitQuoteOrder`).
+ */
+export async function writeLockedLineItems(
+  tx: Db,
+  principal: Principal,
+  order: OrderRow,
+  bodies: LineBody[],
+): Promise<{ order: OrderRow; items: LineItemRow[] }> {
+  assertEditable(principal, order);
+  const addresses = new Map<string, Record<string, unknown> | null>();
+  const rows: (typeof lineItems.$inferInsert & SiblingLine)[] = [];
+  let current = order;
+  for (const body of bodies) {
+    if (body.UnitPrice === undefined || body.UnitPrice === null)
+      throw new Error('writeLockedLineItems writes locked prices only');
+    const { priced, values } = await lineValues(tx, principal, current, body, rows, undefined, addresses);
+    // The order's first line sets its currency, as in writeLineItem.
+    if (rows.length === 0) current = { ...current, currency: priced.currency };
+    rows.push({ ...values, id: body.ID ?? generateId(), orderId: order.id });
+  }
+  const items = rows.length === 0 ? [] : await tx.insert(lineItems).values(rows).returning();
+  return { order: { ...current, ...orderTotals(current, items, []) }, items };
+}
+
+/** Lines of an order as `lineValues` needs them: the ones it is compared with (currency, stock). */
+type SiblingLine = Pick<LineItemRow, 'productId' | 'variantId' | 'inventoryRecordId' | 'quantity'>;
+
+/**
+ * The rules of one line item, shared by `writeLineItem` and `writeLockedLineItems`: the override needs
+ * `OverrideUnitPrice`; the product is priced for the order's sender (and must be buyable by them); the
+ * currency matches the order's other lines; stock suffices for this line and the order's other lines of
+ * the same stock (not for a project); a cost center, inventory record and shipping address must be the
+ * sender's. Answers the columns to write. `others` are the order's other lines; `addresses` remembers
+ * the shipping addresses already resolved in the caller's transaction.
+ */
+async function lineValues(
+  tx: Db,
+  principal: Principal,
+  order: OrderRow,
+  body: LineBody,
+  others: SiblingLine[],
+  existing?: LineItemRow,
+  addresses?: Map<string, Record<string, unknown> | null>,
+) {
+  if (body.UnitPrice !== undefined && body.UnitPrice !== null)
+    requireAnyRole(principal.roles, ['OverrideUnitPrice']);
+  const sender = senderPrincipal(order);
+  const priced = await priceProduct(tx, sender, body.ProductID, body.Specs ?? []);
   if (others.length > 0 && order.currency !== priced.currency) {
     throw ApiError.of(
       400,
@@ -120,8 +210,11 @@ export async function writeLineItem(
   if (body.CostCenter) await usableCostCenter(tx, sender, body.CostCenter);
   const shippingAddressId = body.ShippingAddressID ?? (existing ? null : order.shippingAddressId);
   const shippingAddress = shippingAddressId
-    ? await senderAddress(tx, sender, shippingAddressId, 'ShippingAddressID')
+    ? addresses?.has(shippingAddressId)
+      ? (addresses.get(shippingAddressId) ?? null)
+      : await senderAddress(tx, sender, shippingAddressId, 'ShippingAddressID')
     : null;
+  if (shippingAddressId) addresses?.set(shippingAddressId, shippingAddress);
 
   const values = {
     productId: body.ProductID,
@@ -148,43 +241,7 @@ export async function writeLineItem(
     variant: priced.variant,
     xp: body.xp ?? {},
   };
-  const id = body.ID ?? existing?.id ?? generateId();
-  let written: LineItemRow;
-  try {
-    if (existing) {
-      [written] = (await tx
-        .update(lineItems)
-        .set({ ...values, id })
-        .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, existing.id)))
-        .returning()) as [LineItemRow];
-    } else {
-      [written] = (await tx
-        .insert(lineItems)
-        .values({ ...values, id, orderId: order.id })
-        .returning()) as [LineItemRow];
-    }
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw ApiError.of(409, 'IdExists', `Line item ${id} already exists on order ${order.id}.`, {
-        ObjectType: 'LineItem',
-        ObjectID: id,
-      });
-    }
-    throw error;
-  }
-  // The order's first line sets its currency.
-  const current = others.length === 0 ? { ...order, currency: priced.currency } : order;
-  const repriced =
-    priced.schedule.useCumulativeQuantity &&
-    (await repriceCumulative(tx, order, body.ProductID, written.id)) > 0;
-  const promotions = await refreshPromotions(tx, current);
-  const { items } = await recalculate(tx, current, {
-    // Other lines repriced: read them again.
-    ...(repriced ? {} : { items: [...others, written] }),
-    applied: promotions.applied,
-    ...(others.length === 0 ? { set: { currency: priced.currency } } : {}),
-  });
-  return items.find((i) => i.id === written.id) as LineItemRow;
+  return { priced, values };
 }
 
 /**

@@ -63,6 +63,20 @@ export async function recalculate(
       written.push(item);
     }
   }
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...known.set, ...orderTotals(order, items, applied), lastUpdated: new Date() })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return { order: updated as OrderRow, items: written };
+}
+
+/** The order's totals columns from its line items and applied promotions (the rules of `recalculateTotals`). */
+export function orderTotals(
+  order: Pick<OrderRow, 'shippingCost' | 'taxCost' | 'gratuity' | 'fees'>,
+  items: Pick<LineItemRow, 'lineSubtotal'>[],
+  applied: AppliedAmount[],
+): Pick<OrderRow, 'lineItemCount' | 'subtotal' | 'promotionDiscount' | 'total'> {
   const subtotal = sum(items.map((i) => money(i.lineSubtotal) ?? ZERO));
   const promotions = sum(applied.map((p) => p.amount));
   const promotionDiscount = promotions > subtotal ? subtotal : promotions;
@@ -71,17 +85,10 @@ export async function recalculate(
     (money(order.taxCost) ?? ZERO) +
     (money(order.gratuity) ?? ZERO) +
     (money(order.fees) ?? ZERO);
-  const [updated] = await tx
-    .update(orders)
-    .set({
-      ...known.set,
-      lineItemCount: items.length,
-      subtotal: toColumn(subtotal),
-      promotionDiscount: toColumn(promotionDiscount),
-      total: toColumn(subtotal + charges - promotionDiscount),
-      lastUpdated: new Date(),
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
-  return { order: updated as OrderRow, items: written };
+  return {
+    lineItemCount: items.length,
+    subtotal: toColumn(subtotal),
+    promotionDiscount: toColumn(promotionDiscount),
+    total: toColumn(subtotal + charges - promotionDiscount),
+  };
 }

@@ -2,6 +2,7 @@ import type { Principal } from '../auth/claims';
 import { queueEventMails } from './mails';
 import { insertEvent, type QuoteRow, type Tx } from './repository';
 import type { QuoteAction, QuoteStatus } from './transitions';
+import type { RevisionContent } from './wire';
 
 /**
  * The audit trail (docs/quotes-wire.md "Audit trail"): every transition and every change of a quote is one
@@ -59,6 +60,8 @@ export async function recordEvent(
     revision?: number;
     /** The key of the message written with the event (a send's message, a change request's), for its mail. */
     messageKey?: number;
+    /** The content of `revision` when the caller holds it (the mails would read it otherwise). */
+    content?: RevisionContent;
     at: Date;
   },
 ): Promise<void> {
@@ -87,6 +90,7 @@ export async function recordEvent(
     actor: event.actor,
     changes: event.changes ?? {},
     messageKey: event.messageKey,
+    content: event.content,
     at: event.at,
   });
 }

@@ -243,6 +243,63 @@ describe(`quote input, conversion rules and expiry on ${testDriver()}`, () => {
     await Products.Patch(b, { Inventory: { Enabled: false } });
   });
 
+  it('checks stock across the quote’s lines of one product, all written at once, and takes it all', async () => {
+    await loginAs('admin');
+    await Products.Patch(b, { Inventory: { Enabled: true, QuantityAvailable: 5, OrderCanExceed: false } });
+    const split = await submitProject(buyer, 'Split lines', [
+      { ProductID: b, Quantity: 3 },
+      { ProductID: b, Quantity: 3 },
+    ]);
+    await rep('PATCH', `/quotes/${split.id}`, { AssignedUserID: 'admin', FreightAmount: 10 });
+    await rep('PATCH', `/quotes/${split.id}/lineitems/${split.lineIds[1]}`, { UnitPrice: 2.5 });
+    await rep('POST', `/quotes/${split.id}/send`);
+    const before = await tableCounts(db());
+    // Each line alone fits in the stock; together they do not.
+    const short = await buyer('POST', `/me/quotes/${split.id}/accept`, {});
+    expect(short.status).toBe(400);
+    expect(short.json.Errors[0]).toMatchObject({
+      ErrorCode: 'Inventory.Insufficient',
+      Data: { QuantityAvailable: 5, QuantityRequested: 6 },
+    });
+    expect(await tableCounts(db())).toEqual(before);
+    await loginAs('admin');
+    await Products.Patch(b, { Inventory: { QuantityAvailable: 6 } });
+    const accepted = await buyer('POST', `/me/quotes/${split.id}/accept`, {});
+    expect(accepted.status).toBe(201);
+    const quoted = (await buyer('GET', `/me/quotes/${split.id}`)).json;
+    const lines = (await buyer('GET', `/orders/Outgoing/${accepted.json.ID}/lineitems`)).json.Items;
+    expect(
+      lines
+        .map(
+          (l: {
+            UnitPrice: number;
+            LineTotal: number;
+            PriceOverridden: boolean;
+            xp: { QuoteLineID: string };
+          }) => [l.xp.QuoteLineID, l.UnitPrice, l.LineTotal, l.PriceOverridden],
+        )
+        .sort(),
+    ).toEqual(
+      quoted.LineItems.map((l: { ID: string; UnitPrice: number; LineTotal: number }) => [
+        l.ID,
+        l.UnitPrice,
+        l.LineTotal,
+        true,
+      ]).sort(),
+    );
+    expect(accepted.json).toMatchObject({
+      LineItemCount: 2,
+      Subtotal: quoted.Subtotal,
+      PromotionDiscount: 0,
+      ShippingCost: 10,
+      Total: quoted.Total,
+    });
+    expect(quoted.Total).toBe(quoted.Subtotal + 10);
+    await loginAs('admin');
+    expect((await Products.Get(b)).Inventory?.QuantityAvailable).toBe(0);
+    await Products.Patch(b, { Inventory: { Enabled: false } });
+  });
+
   it('sends the accepted quote’s order through the buyer company’s approval rules', async () => {
     const project = await submitProject(buyer, 'Needs approval', [{ ProductID: a, Quantity: 2 }]);
     await loginAs('admin');

@@ -53,15 +53,8 @@ export async function acceptQuote(
     }
     const sent = await revisionOf(tx, id, quote.revision);
     if (!sent) throw new Error(`quote ${id} is Quoted without revision ${quote.revision}`);
-    const order = await convertQuote(
-      tx,
-      principal,
-      quote,
-      project,
-      revisionContent.parse(sent.content),
-      body.Comments,
-      now,
-    );
+    const content = revisionContent.parse(sent.content);
+    const order = await convertQuote(tx, principal, quote, project, content, body.Comments, now);
     const updated = await updateQuote(tx, id, { status: to, orderId: order.id, dateAccepted: now });
     await recordEvent(tx, {
       quote,
@@ -69,6 +62,7 @@ export async function acceptQuote(
       to,
       actor: actorOf(principal),
       changes: { Status: [quote.status, to], OrderID: [null, order.id] },
+      content,
       at: now,
     });
     return { quote: updated, order };

@@ -1,10 +1,9 @@
 import { orders } from '@catalogue/db/schema';
 import type { Principal } from '../auth/claims';
-import { submitOrder } from '../orders/actions';
-import { writeLineItem } from '../orders/line-items';
+import { submitQuoteOrder } from '../orders/actions';
+import { writeLockedLineItems } from '../orders/line-items';
 import { money, toColumn, ZERO } from '../orders/money';
 import { fromUserSnapshot } from '../orders/orders';
-import { recalculateTotals } from '../orders/recalculate';
 import { generateId } from '../resources/ids';
 import { choicesOf } from './draft';
 import type { OrderRow, QuoteRow, Tx } from './repository';
@@ -14,13 +13,14 @@ import type { RevisionContent } from './wire';
  * Price locking and conversion (docs/quotes-wire.md "Acceptance"): accepting a quote turns the revision
  * the buyer accepted into a real order from the accepting buyer user, in the accept's transaction:
  *
- * - each line is written by the order engine's `writeLineItem` with the quoted unit price as an
- *   override (`OverrideUnitPrice`, granted by the quote itself, not by the buyer's roles), the substitute
- *   in place of the requested product, and `xp.QuoteLineID`; the engine checks that the buyer can still
- *   buy the product and — this being an order, not a project — that the stock is there;
+ * - the lines are written by the order engine's `writeLockedLineItems` (all in one statement, each
+ *   through `writeLineItem`'s rules) with the quoted unit price as an override (`OverrideUnitPrice`,
+ *   granted by the quote itself, not by the buyer's roles), the substitute in place of the requested
+ *   product, and `xp.QuoteLineID`; the engine checks that the buyer can still buy the product and — this
+ *   being an order, not a project — that the stock is there;
  * - freight becomes the order's ShippingCost, `xp.QuoteID`/`xp.QuoteRevision` name the quote;
- * - the order is submitted by `submitOrder` as any order: the buyer company's approval rules, stock
- *   taken, then shipments as usual. An overridden price is never repriced and such an order takes no
+ * - the order is submitted by `submitQuoteOrder`, `submitOrder`'s checks and effects without its
+ *   promotion and payment reads: the buyer company's approval rules, stock taken, then shipments as usual. An overridden price is never repriced and such an order takes no
  *   AutoApply promotion (`isQuoteOrder`), so later price-schedule changes do not touch it.
  *
  * Any refusal (a product no longer sold to the buyer, not enough stock) rolls the whole accept back.
@@ -60,17 +60,20 @@ export async function convertQuote(
   if (!created) throw new Error('an order insert returned nothing');
   // The quote, not the buyer's token, grants the price override.
   const locker: Principal = { ...principal, roles: [...principal.roles, 'OverrideUnitPrice'] };
-  for (const line of content.LineItems) {
-    const substitute = line.SubstituteProductID;
-    await writeLineItem(tx, locker, created, {
-      ProductID: substitute ?? line.ProductID,
-      Quantity: line.Quantity,
-      UnitPrice: line.UnitPrice,
-      Specs: substitute ? [] : choicesOf(line.Specs),
-      xp: { QuoteLineID: line.ID },
-    });
-  }
-  // recalculateTotals reads the order as the line items left it (no second read here).
-  const priced = await recalculateTotals(tx, created.id);
-  return submitOrder(tx, principal, priced);
+  const written = await writeLockedLineItems(
+    tx,
+    locker,
+    created,
+    content.LineItems.map((line) => {
+      const substitute = line.SubstituteProductID;
+      return {
+        ProductID: substitute ?? line.ProductID,
+        Quantity: line.Quantity,
+        UnitPrice: line.UnitPrice,
+        Specs: substitute ? [] : choicesOf(line.Specs),
+        xp: { QuoteLineID: line.ID },
+      };
+    }),
+  );
+  return submitQuoteOrder(tx, principal, written.order, written.items);
 }

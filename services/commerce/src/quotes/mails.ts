@@ -2,7 +2,7 @@ import { outbox, quoteRevisions } from '@catalogue/db/schema';
 import { and, eq } from 'drizzle-orm';
 import type { Actor, Changes } from './audit';
 import type { QuoteRow, Tx } from './repository';
-import { revisionContent } from './wire';
+import { type RevisionContent, revisionContent } from './wire';
 
 /**
  * The messages of issue 23 item 6: every event that concerns the other side queues, in the transaction
@@ -91,6 +91,8 @@ export async function queueEventMails(
     changes: Changes;
     /** The message written with the event (a send's, a withdrawal's reason, a change request's). */
     messageKey?: number | undefined;
+    /** The content of `revision`, when the caller holds it. */
+    content?: RevisionContent | undefined;
     at: Date;
   },
 ): Promise<void> {
@@ -127,14 +129,18 @@ const after = (changes: Changes, property: string): unknown => changes[property]
  * submitted project, `packages/outbox/src/marketing-push.ts`): which products were won or lost, for whom,
  * at what total — the revision on offer, read from its frozen content.
  */
-async function queuePush(tx: Tx, event: Parameters<typeof queueEventMails>[1]): Promise<void> {
+/** The content of a sent revision; none before the first send (a quote declined while in review). */
+async function sentContent(tx: Tx, quoteId: string, revision: number): Promise<RevisionContent | null> {
   const [sent] = await tx
     .select({ content: quoteRevisions.content })
     .from(quoteRevisions)
-    .where(and(eq(quoteRevisions.quoteId, event.quote.id), eq(quoteRevisions.revision, event.revision)))
+    .where(and(eq(quoteRevisions.quoteId, quoteId), eq(quoteRevisions.revision, revision)))
     .limit(1);
-  // None before the first send (a quote declined while in review).
-  const content = sent ? revisionContent.parse(sent.content) : null;
+  return sent ? revisionContent.parse(sent.content) : null;
+}
+
+async function queuePush(tx: Tx, event: Parameters<typeof queueEventMails>[1]): Promise<void> {
+  const content = event.content ?? (await sentContent(tx, event.quote.id, event.revision));
   await tx.insert(outbox).values({
     kind: 'marketing-push',
     payload: {
