@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { type Db, queryRows } from '@catalogue/db';
 import { sql } from 'drizzle-orm';
 import { benchCategories, benchXpValues } from './catalogue';
@@ -347,8 +348,8 @@ export async function coldBench(): Promise<string> {
   return `
 ### Cold caches: catalogue and search reads with every cache off (issue 21) — ${today()}
 
-Machine: ${describeMachine()}, **shared with other engineers' builds and tests while this ran** (2 cores;
-figures vary by tens of percent between runs). Standalone services, each alone in its process, autocannon
+Machine: ${describeMachine()}, load average ${loadavg()[0]?.toFixed(1)} when the run ended (2 cores: anything else
+running shows there; figures vary by tens of percent between runs). Standalone services, each alone in its process, autocannon
 on the same machine, ${SECONDS} s per cell (BENCH_SECONDS), 1 or 20 connections each keeping one request in flight; a
 request unanswered after ${TIMEOUT_S} s counts as a timeout (an error; its time is not in the percentiles).
 Each cell rotates through ~${QUERIES} distinct queries with one counter shared by all connections, so no

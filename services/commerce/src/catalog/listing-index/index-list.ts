@@ -1,6 +1,6 @@
 import type { ListParams, SortTerm } from '../../list/params';
 import type { IndexQuery, IndexSearch } from './listing-query';
-import type { SortName } from './listing-store';
+import type { SortName } from './sort-order';
 
 /** What the list's context statement resolved for the index. */
 export interface IndexContext {

@@ -2,7 +2,8 @@ import { type Db, queryRows, queryRowsPrepared } from '@catalogue/db';
 import { sql } from 'drizzle-orm';
 import { answerFromIndex, type IndexAnswer, type IndexQuery } from './listing-query';
 import type { ListingRow } from './listing-rows';
-import { ListingStore, makeSortOrder, type SortName, type SortOrder } from './listing-store';
+import { ListingStore } from './listing-store';
+import { makeSortOrder, type SortName, type SortOrder, updatedSortOrder } from './sort-order';
 
 const ROW_COLUMNS = sql`l.product_id, lower(l.product_id) as id_key, l.name, lower(l.name) as name_key,
   l.catalogs, l.within, l.placed, l.facets, l.filter_tokens, l.search_text`;
@@ -26,7 +27,7 @@ export class ListingIndex {
   private reloading = false;
   /** After a failed read, lists take the SQL path until then (ms since the epoch) instead of retrying each. */
   private failedUntil = 0;
-  private orders = new Map<SortName, { revision: number; order: SortOrder }>();
+  private orders = new Map<SortName, SortOrder>();
 
   /** Lists answered from the index (tests check that the index, not the SQL path, answered). */
   answered = 0;
@@ -65,9 +66,8 @@ export class ListingIndex {
 
   private order(store: ListingStore, sort: SortName): SortOrder {
     const known = this.orders.get(sort);
-    if (known && known.revision === store.revision) return known.order;
-    const order = makeSortOrder(store, sort);
-    this.orders.set(sort, { revision: store.revision, order });
+    const order = known ? updatedSortOrder(store, sort, known) : makeSortOrder(store, sort);
+    this.orders.set(sort, order);
     return order;
   }
 

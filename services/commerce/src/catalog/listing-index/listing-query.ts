@@ -1,7 +1,8 @@
 import { MAX_FACET_VALUES } from '../facets';
 import { compareC } from './listing-rows';
 import { searchCandidates } from './listing-search';
-import type { ListingStore, SortName, SortOrder } from './listing-store';
+import type { ListingStore } from './listing-store';
+import type { SortName, SortOrder } from './sort-order';
 
 /** `search` as the listing's text answers it: any or all of the words, or the phrase (one word). */
 export interface IndexSearch {

@@ -1,4 +1,4 @@
-import { compareC, type ListingRow } from './listing-rows';
+import type { ListingRow } from './listing-rows';
 import { type Postings, postingsAt } from './postings';
 
 /**
@@ -43,6 +43,9 @@ export class ListingStore {
   private readonly shared = new Map<string, Uint16Array | Int32Array | Uint32Array>();
   /** Moves on with every change, so sort orders know when to be made again. */
   revision = 0;
+  /** The slots changed at each revision since `logFrom` (sort orders catch up from it). */
+  readonly changeLog: { revision: number; slot: number }[] = [];
+  logFrom = 0;
 
   get slotCount(): number {
     return this.ids.length;
@@ -73,12 +76,12 @@ export class ListingStore {
     );
     this.filters[slot] = filters;
     this.slotOf.set(row.product_id, slot);
+    this.logChange(slot);
     for (const c of catalogs) postingsAt(this.catalogSlots, c).push(slot);
     for (const k of row.within) postingsAt(this.withinSlots, k).push(slot);
     for (const k of row.placed) postingsAt(this.placedSlots, k).push(slot);
     for (const t of filters) postingsAt(this.filterSlots, t).push(slot);
     for (const w of wordsOf(row.search_text)) postingsAt(this.wordSlots, this.words.number(w)).push(slot);
-    this.revision++;
   }
 
   private remove(productId: string): void {
@@ -96,7 +99,7 @@ export class ListingStore {
     this.searchTexts[slot] = '';
     this.slotOf.delete(productId);
     this.free.push(slot);
-    this.revision++;
+    this.logChange(slot);
   }
 
   private facetSet(tokens: Uint32Array): number {
@@ -108,6 +111,16 @@ export class ListingStore {
       this.facetSets.push(tokens);
     }
     return n;
+  }
+
+  private logChange(slot: number): void {
+    this.revision++;
+    if (this.changeLog.length >= MAX_LOGGED_CHANGES) {
+      // Orders older than this are made again in full: cheaper than merging this many changes.
+      this.changeLog.length = 0;
+      this.logFrom = this.revision - 1;
+    }
+    this.changeLog.push({ revision: this.revision, slot });
   }
 
   /** Gives back the posting lists' spare room (after loading every row). */
@@ -168,44 +181,12 @@ export class Interner {
   }
 }
 
+/** Changes kept for sort orders to catch up with (beyond: a full sort, ~100 ms at 100,000 SKUs). */
+const MAX_LOGGED_CHANGES = 20_000;
+
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** The distinct words of a search text: runs of letters and digits. */
 export function wordsOf(text: string): Set<string> {
   return new Set(text.match(WORD) ?? []);
-}
-
-/**
- * The slots in list order for one sort, as the SQL path orders them (`sortKeys`): by ID (lowercased, then
- * as written), by Name (the same; ties by ID as written, ascending), or by Name descending (ties still by
- * ID ascending). ID descending is the ID order backwards (IDs are unique).
- */
-export type SortName = 'id' | 'name' | '!name';
-
-/** Slots of live products in a sort's order, and each slot's place in it. */
-export interface SortOrder {
-  slots: Int32Array;
-  rank: Int32Array;
-}
-
-export function makeSortOrder(store: ListingStore, sort: SortName): SortOrder {
-  const live: number[] = [];
-  for (let s = 0; s < store.slotCount; s++) if (store.ids[s] !== null) live.push(s);
-  const byId = (a: number, b: number) =>
-    compareC(store.idKeys[a] as string, store.idKeys[b] as string) ||
-    compareC(store.ids[a] as string, store.ids[b] as string);
-  const byName = (a: number, b: number) =>
-    compareC(store.nameKeys[a] as string, store.nameKeys[b] as string) ||
-    compareC(store.names[a] as string, store.names[b] as string);
-  const compare =
-    sort === 'id'
-      ? byId
-      : sort === 'name'
-        ? (a: number, b: number) => byName(a, b) || compareC(store.ids[a] as string, store.ids[b] as string)
-        : (a: number, b: number) => byName(b, a) || compareC(store.ids[a] as string, store.ids[b] as string);
-  live.sort(compare);
-  const slots = Int32Array.from(live);
-  const rank = new Int32Array(store.slotCount).fill(-1);
-  for (let i = 0; i < slots.length; i++) rank[slots[i] as number] = i;
-  return { slots, rank };
 }
