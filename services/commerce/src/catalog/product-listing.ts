@@ -129,20 +129,18 @@ function tokenCondition(path: string, term: FilterTerm): SQL {
  * that compare per property (AllTermsSameField, ExactPhrasePrefix) read the product row instead.
  */
 function listingSearch(params: ListParams): SQL | null {
-  if (!params.search || params.searchOn !== null) return null;
-  const phrase = params.search.toLowerCase();
-  if (phrase.includes('*')) return null;
+  // The same reading of `search` as the in-memory index's, so both paths match the same products.
+  const search = indexSearch(params);
+  if (!search) return null;
   const pattern = (term: string) => `%${likePattern(term)}%`;
-  const patterns = arrayParam(phrase.split(/\s+/).filter(Boolean).map(pattern), 'text');
-  switch (params.searchType) {
-    case 'AnyTerm':
+  const patterns = arrayParam(search.words.map(pattern), 'text');
+  switch (search.kind) {
+    case 'any':
       return sql`l.search_text like any(${patterns})`;
-    case 'AllTermsAnyField':
+    case 'all':
       return sql`l.search_text like all(${patterns})`;
-    case 'ExactPhrase':
-      return sql`l.search_text like ${pattern(phrase)}`;
-    default:
-      return null;
+    case 'phrase':
+      return sql`l.search_text like ${pattern(search.words[0] ?? '')}`;
   }
 }
 

@@ -58,7 +58,10 @@ export function indexQuery(
   };
 }
 
-/** `search` as the index tests it, as `listingSearch` in SQL does; undefined when it cannot. */
+/**
+ * `search` as the listing's text answers it (the index's test and `listingSearch`'s LIKE patterns): null
+ * without a search, undefined when the listing cannot answer it (`searchOn`, wildcards, per-property types).
+ */
 export function indexSearch(params: ListParams): IndexSearch | null | undefined {
   if (!params.search) return null;
   if (params.searchOn !== null) return undefined;
