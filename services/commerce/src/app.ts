@@ -49,7 +49,7 @@ import { mountUserGroups } from './identity/user-groups';
 import { mountMarketplaceConfig } from './marketplace/config-resources';
 import { mountMeCatalogs } from './me/me-catalogs';
 import { mountMeProductCollections } from './me/me-productcollections';
-import { mountMeProducts } from './me/me-products';
+import { foldsTokenCheck, mountMeProducts } from './me/me-products';
 import { mountMePromotions } from './me/me-promotions';
 import { mountMeRoutes } from './me/me-routes';
 import { mountMeSellers } from './me/me-sellers';
@@ -133,7 +133,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   // Self-registrations and requests for a new verification link, per client address and hour.
   const visitors = new RateLimiter(config.COMMERCE_REGISTER_RATE_PER_ADDRESS, 60 * 60_000);
   mountEmailVerification(app, db, verification, visitors);
-  app.use('/v1/*', authenticate(tokens, tokenState));
+  app.use('/v1/*', authenticate(tokens, tokenState, foldsTokenCheck));
   app.use('/v1/*', idempotency(db));
   if (cache) {
     app.use('/v1/*', readCacheScope(cache));

@@ -1,6 +1,7 @@
 import { type Db, queryRows, queryRowsPrepared } from '@catalogue/db';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
+import type { FoldedTokenCheck, StateRow } from '../auth/token-state';
 import {
   arrayParam,
   isNumber,
@@ -62,6 +63,8 @@ export interface ListOptions {
   precounted?: boolean;
   /** The in-memory listing index, which answers most lists without counting in SQL (`listing-index/`). */
   index?: ListingIndex;
+  /** The request's token check, read with the list's context (one round trip less). */
+  tokenCheck?: FoldedTokenCheck;
 }
 
 /**
@@ -224,6 +227,7 @@ export async function listProducts(
     category_keys: number[];
     granted: string[];
     lowered: string[];
+    token_state?: StateRow | null;
   }>(
     db,
     sql`select coalesce((select json_agg(json_build_object('name', f.name, 'xpPath', f.xp_path,
@@ -237,8 +241,11 @@ export async function listProducts(
           array(select g.product_id from ${grantedInOtherCatalogs(scope.principal, scope.catalogId)} as g (product_id)
             limit ${MAX_INDEX_GRANTS + 1}) end as granted,
         array(select lower(u.v) from unnest(${arrayParam(plainValues(params.filters), 'text')}) with ordinality as u (v, i) order by u.i) as lowered
+        ${options.tokenCheck ? sql`, ${options.tokenCheck.sql()} as token_state` : sql``}
       from (${listingCatalogsSql(scope.principal, scope.catalogId)}) c`,
   );
+  // Before anything of the list is used: a token that no longer counts gets 401.
+  options.tokenCheck?.settle(context?.token_state ?? null);
   const facets = context?.facets ?? [];
   const catalogs = { viewAll: context?.view_all ?? [], other: context?.other ?? [] };
   const facetPaths = new Set(facets.map((f) => f.xpPath));

@@ -37,13 +37,24 @@ export async function visibleProduct(
   return row as Record<string, unknown>;
 }
 
+/**
+ * The buyer's product list, which reads whether the token still counts with its context (one round trip
+ * less when that is not cached: `auth/middleware.ts`).
+ */
+export const ME_PRODUCTS = '/v1/me/products';
+
+/** Whether a request is the buyer's product list, for `authenticate` (any base path). */
+export const foldsTokenCheck = (method: string, path: string): boolean =>
+  method === 'GET' && path.endsWith(ME_PRODUCTS);
+
 /** /v1/me/products: what the buyer user may see, each with the price schedule they pay. */
 export function mountMeProducts(app: Hono<CommerceEnv>, db: Db, index?: ListingIndex): void {
   const resource = productResource();
   index?.warm();
 
-  app.get('/v1/me/products', async (c) => {
+  app.get(ME_PRODUCTS, async (c) => {
     const principal = buyerPrincipal(c);
+    const tokenCheck = c.get('tokenCheck');
     const query = new URL(c.req.url).searchParams;
     const params = parseListParams(query, ['catalogID', 'categoryID', 'depth', 'sellerID']);
     const categoryId = query.get('categoryID');
@@ -71,7 +82,11 @@ export function mountMeProducts(app: Hono<CommerceEnv>, db: Db, index?: ListingI
         ...(catalogId ? { catalogId } : {}),
         ...(categoryId ? { category: { catalogId: catalogId ?? '', id: categoryId, depth, below } } : {}),
       },
-      { renderPage: buyerProductPage(principal), ...(index ? { index } : {}) },
+      {
+        renderPage: buyerProductPage(principal),
+        ...(index ? { index } : {}),
+        ...(tokenCheck ? { tokenCheck } : {}),
+      },
     );
     const meta = {
       ...listMeta(params.page, params.pageSize, answer.total, answer.ids.length),

@@ -225,5 +225,19 @@ describe(`ending sessions on ${testDriver()}`, () => {
       expect(await status(s.access, '/v1/me', second.baseUrl)).toBe(401);
       expect(await status(s.access, '/v1/me', uncached.baseUrl)).toBe(401);
     });
+
+    // Uncached, the product list reads the token's state with its own context (auth/middleware.ts).
+    it('refuses a revoked token on the product list, which checks it in its own statement', async () => {
+      const s = await session('gb-buyer');
+      const list = '/v1/me/products?pageSize=2';
+      // A list that fails before its statement (a bad depth): 400 while the token counts.
+      const early = '/v1/me/products?depth=seven';
+      expect(await status(s.access, list, uncached.baseUrl)).toBe(200);
+      expect(await status(s.access, early, uncached.baseUrl)).toBe(400);
+      expect((await asAdmin('/v1/buyers/THAMES-GB/users/gb-buyer/tokens', 'DELETE')).status).toBe(204);
+      expect(await status(s.access, list, uncached.baseUrl)).toBe(401);
+      expect(await status(s.access, early, uncached.baseUrl)).toBe(401);
+      expect(await status(s.access, list, second.baseUrl)).toBe(401);
+    });
   });
 });
