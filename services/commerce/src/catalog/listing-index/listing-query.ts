@@ -84,7 +84,10 @@ const NONE: Slots = [];
 interface Plan {
   driver: Slots[];
   driverSize: number;
+  /** The test of a slot of the driver's lists. */
   passes: (slot: number) => boolean;
+  /** The test of any slot. */
+  passesAll: (slot: number) => boolean;
 }
 
 function plan(store: ListingStore, q: IndexQuery, stamp: number): Plan | null {
@@ -105,32 +108,47 @@ function plan(store: ListingStore, q: IndexQuery, stamp: number): Plan | null {
     grantedSlots.push(slot);
   }
   catalogLists.push(grantedSlots);
+  // Each condition: its posting lists (a slot passes when it is in one of them) and its test.
   const conditions: Slots[][] = [catalogLists];
-  let within: number | null = null;
-  let placed: number[] | null = null;
+  const tests: ((slot: number) => boolean)[] = [
+    (slot) => granted[slot] === stamp || someIn(store.catalogs[slot] as Uint16Array, flags),
+  ];
   if (q.category && 'within' in q.category) {
-    if (q.category.within === null) return null;
-    within = q.category.within;
+    const within = q.category.within;
+    if (within === null) return null;
     conditions.push([store.withinSlots.get(within)?.view() ?? NONE]);
+    tests.push((slot) => (store.within[slot] as Int32Array).includes(within));
   } else if (q.category) {
-    placed = q.category.placed;
+    const placed = q.category.placed;
     conditions.push(placed.map((k) => store.placedSlots.get(k)?.view() ?? NONE));
+    tests.push((slot) => overlaps(store.placed[slot] as Int32Array, placed));
   }
-  const terms: number[][] = q.terms.map((tokens) =>
-    tokens.map((t) => store.filterTokens.find(t)).filter((n): n is number => n !== undefined),
-  );
-  for (const term of terms) conditions.push(term.map((t) => store.filterSlots.get(t)?.view() ?? NONE));
+  for (const tokens of q.terms) {
+    const term = tokens.map((t) => store.filterTokens.find(t)).filter((n): n is number => n !== undefined);
+    conditions.push(term.map((t) => store.filterSlots.get(t)?.view() ?? NONE));
+    tests.push((slot) => overlaps(store.filters[slot] as Uint32Array, term));
+  }
   const sizes = conditions.map((lists) => lists.reduce((sum, l) => sum + l.length, 0));
   const driverSize = Math.min(...sizes);
+  const driver = sizes.indexOf(driverSize);
+  // The driver's own test holds for every slot of its lists: only the others are asked (a category
+  // page's slots come from the category's list and are tested for the catalog alone).
+  const rest = tests.filter((_, i) => i !== driver);
   return {
-    driver: conditions[sizes.indexOf(driverSize)] ?? [],
+    driver: conditions[driver] ?? [],
     driverSize,
-    passes: (slot) =>
-      (granted[slot] === stamp || someIn(store.catalogs[slot] as Uint16Array, flags)) &&
-      (within === null || (store.within[slot] as Int32Array).includes(within)) &&
-      (placed === null || overlaps(store.placed[slot] as Int32Array, placed)) &&
-      terms.every((term) => overlaps(store.filters[slot] as Uint32Array, term)),
+    passes: allOf(rest),
+    passesAll: allOf(tests),
   };
+}
+
+/** One test of all `tests` (called once per candidate slot: the usual one or two without a loop). */
+function allOf(tests: ((slot: number) => boolean)[]): (slot: number) => boolean {
+  const [a, b] = tests;
+  if (a === undefined) return () => true;
+  if (b === undefined) return a;
+  if (tests.length === 2) return (slot) => a(slot) && b(slot);
+  return (slot) => tests.every((test) => test(slot));
 }
 
 /** The driver's slots that pass (unordered, each once). */
@@ -280,7 +298,7 @@ export function answerFromIndex(store: ListingStore, order: SortOrder, q: IndexQ
     const matches =
       found.driverSize * FEW < order.slots.length
         ? inOrder(collect(found, stamp), order, q.descending, q.searchLimit, matchesText, stamp)
-        : walk(order, q.descending, q.searchLimit, (slot) => matchesText(slot, found.passes));
+        : walk(order, q.descending, q.searchLimit, (slot) => matchesText(slot, found.passesAll));
     return {
       ids: matches.slice(q.offset, end).map((s) => store.ids[s] as string),
       total: matches.length,
