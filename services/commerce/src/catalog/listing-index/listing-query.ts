@@ -1,6 +1,6 @@
 import { MAX_FACET_VALUES } from '../facets';
 import { compareC } from './listing-rows';
-import { searchCandidates } from './listing-search';
+import { markedSlots, searchCandidates } from './listing-search';
 import type { ListingStore } from './listing-store';
 import type { SortName, SortOrder } from './sort-order';
 
@@ -224,21 +224,27 @@ function walk(
 
 /**
  * Whether the slot's text matches the search, as `listingSearch`'s LIKE patterns do, and passes `also`
- * (checked after the word postings' marks and before the text, the costly part).
+ * (checked after the word postings' marks and before the text, the costly part); `candidates`, the slots
+ * the word postings mark, when they are few enough to sort (null: walk the sort order instead).
  */
 function searchTest(
   store: ListingStore,
   search: IndexSearch,
-): (slot: number, also?: (slot: number) => boolean) => boolean {
+  few: number,
+): { test: (slot: number, also?: (slot: number) => boolean) => boolean; candidates: number[] | null } {
   const { kind, words } = search;
   const text = (slot: number) => {
     const t = store.searchTexts[slot] as string;
     return kind === 'any' ? words.some((w) => t.includes(w)) : words.every((w) => t.includes(w));
   };
-  const candidates = searchCandidates(store, search);
-  if (candidates === null) return (slot, also) => (also === undefined || also(slot)) && text(slot);
-  const { marks, verify } = candidates;
-  return (slot, also) => marks[slot] === 1 && (also === undefined || also(slot)) && (!verify || text(slot));
+  const found = searchCandidates(store, search);
+  if (found === null)
+    return { test: (slot, also) => (also === undefined || also(slot)) && text(slot), candidates: null };
+  const { marks, verify, bound } = found;
+  return {
+    test: (slot, also) => marks[slot] === 1 && (also === undefined || also(slot)) && (!verify || text(slot)),
+    candidates: bound <= few ? markedSlots(marks) : null,
+  };
 }
 
 /** The facets' values among `slots`, as `facetSql` shapes them. */
@@ -294,11 +300,22 @@ export function answerFromIndex(store: ListingStore, order: SortOrder, q: IndexQ
   if (q.search) {
     // The first `searchLimit` matches in list order: from few candidates sorted, or by walking the
     // order until enough are found (a common word stops early; the index checks are cheap).
-    const matchesText = searchTest(store, q.search);
+    // A rare word's few candidates are sorted too: walking the whole order for them costs more.
+    const few = Math.floor(order.slots.length / FEW);
+    const { test: matchesText, candidates } = searchTest(store, q.search, few);
     const matches =
-      found.driverSize * FEW < order.slots.length
+      found.driverSize <= few
         ? inOrder(collect(found, stamp), order, q.descending, q.searchLimit, matchesText, stamp)
-        : walk(order, q.descending, q.searchLimit, (slot) => matchesText(slot, found.passesAll));
+        : candidates !== null
+          ? inOrder(
+              candidates,
+              order,
+              q.descending,
+              q.searchLimit,
+              (slot) => matchesText(slot, found.passesAll),
+              stamp,
+            )
+          : walk(order, q.descending, q.searchLimit, (slot) => matchesText(slot, found.passesAll));
     return {
       ids: matches.slice(q.offset, end).map((s) => store.ids[s] as string),
       total: matches.length,
