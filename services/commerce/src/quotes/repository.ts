@@ -9,7 +9,7 @@ import {
   quotes,
   users,
 } from '@catalogue/db/schema';
-import { and, asc, count, eq, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { orderByClause, whereClause } from '../list/compile';
 import type { ListParams } from '../list/params';
@@ -221,6 +221,16 @@ export async function listQuotes(
       .leftJoin(orders, eq(orders.id, quotes.id))
       .where(where);
   const total = db.$with('total').as(counted());
+  const order = orderByClause(schema, params);
+  // The page is picked on `quotes` alone and only its rows are joined to their projects: with the offset
+  // after the join, a deep page (page 100) looked up the project of every row it skipped.
+  const page = db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(where)
+    .orderBy(...order)
+    .limit(params.pageSize)
+    .offset((params.page - 1) * params.pageSize);
   const rows = await db
     .with(total)
     .select({
@@ -238,10 +248,8 @@ export async function listQuotes(
     })
     .from(quotes)
     .innerJoin(orders, eq(orders.id, quotes.id))
-    .where(where)
-    .orderBy(...orderByClause(schema, params))
-    .limit(params.pageSize)
-    .offset((params.page - 1) * params.pageSize);
+    .where(inArray(quotes.id, page))
+    .orderBy(...order);
   const first = rows[0];
   let n: number;
   if (!first) {
