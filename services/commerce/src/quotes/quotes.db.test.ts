@@ -318,6 +318,33 @@ describe(`quotes on ${testDriver()}`, () => {
     ]);
   });
 
+  it('pages a buyer’s own quotes when quotes out of their reach sort among them', async () => {
+    const engineer = await clientFor(commerce().baseUrl, 'engineer');
+    for (let i = 0; i < 3; i++) {
+      await submitProject(buyer, `Paged mine ${i}`, [{ ProductID: a, Quantity: 1 }]);
+      await submitProject(engineer, `Paged theirs ${i}`, [{ ProductID: b, Quantity: 1 }]);
+    }
+    const theirs = (await engineer('GET', '/me/quotes?search=Paged theirs&pageSize=100')).json.Items;
+    const all = (await buyer('GET', '/me/quotes?pageSize=100')).json;
+    const ids = all.Items.map((q: { ID: string }) => q.ID);
+    // The colleague's projects are not the employee's to see (no OrderReader).
+    expect(ids.filter((id: string) => theirs.some((q: { ID: string }) => q.ID === id))).toEqual([]);
+    const paged: string[] = [];
+    for (let page = 1; page <= all.Meta.TotalCount; page++) {
+      const one = (await buyer('GET', `/me/quotes?pageSize=1&page=${page}`)).json;
+      expect(one.Items).toHaveLength(1);
+      paged.push(one.Items[0].ID);
+    }
+    expect(paged).toEqual(ids);
+    for (const sort of ['ID', '!ID', 'DateSubmitted', '!DateSubmitted']) {
+      const page2 = (await buyer('GET', `/me/quotes?pageSize=2&page=2&sortBy=${sort}`)).json;
+      const whole = (await buyer('GET', `/me/quotes?pageSize=100&sortBy=${sort}`)).json;
+      expect(page2.Items.map((q: { ID: string }) => q.ID)).toEqual(
+        whole.Items.slice(2, 4).map((q: { ID: string }) => q.ID),
+      );
+    }
+  });
+
   it('keeps the desk’s copy of the project and its kept counts current in the writing transactions', async () => {
     const one = await submitProject(buyer, 'Deskcopy one', [{ ProductID: a, Quantity: 1 }]);
     const queue =

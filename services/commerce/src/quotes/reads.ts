@@ -12,7 +12,10 @@ import { revisionContent } from './wire';
 
 /** A page of the quotes `side` reaches (one statement: its page and count are one state). */
 export function findQuotes(db: Db, principal: Principal, side: Side, params: ListParams) {
-  return listQuotes(db, quoteListSchema(side), withMe(params, principal), quoteScope(principal, side));
+  return listQuotes(db, quoteListSchema(side), withMe(params, principal), quoteScope(principal, side), {
+    // The seller's scope is on the quote's own copy of the recipient; the buyer's is on the project.
+    scopeReadsProjects: side === 'buyer',
+  });
 }
 
 /** One quote with its draft lines and, for the buyer's view, the content of the revision sent last. */

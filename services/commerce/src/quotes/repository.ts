@@ -209,6 +209,7 @@ export async function listQuotes(
   schema: ListSchema,
   params: ListParams,
   scope: SQL,
+  { scopeReadsProjects }: { scopeReadsProjects: boolean },
 ): Promise<ListPage<{ quote: QuoteRow; order: ProjectSender }>> {
   const where = and(scope, whereClause(schema, params));
   const counts = listCountsOf(db);
@@ -222,11 +223,11 @@ export async function listQuotes(
       .where(where);
   const total = db.$with('total').as(counted());
   const order = orderByClause(schema, params);
-  // The page is picked on `quotes` alone and only its rows are joined to their projects: with the offset
-  // after the join, a deep page (page 100) looked up the project of every row it skipped.
-  const page = db
-    .select({ id: quotes.id })
-    .from(quotes)
+  // The desk's page is picked on `quotes` alone and only its rows are joined to their projects: with the
+  // offset after the join, a deep page (page 100) looked up the project of every row it skipped. A scope
+  // on the project (the buyer's) joins it here too: outside, it would be read as the outer row's project.
+  const picked = db.select({ id: quotes.id }).from(quotes);
+  const page = (scopeReadsProjects ? picked.innerJoin(orders, eq(orders.id, quotes.id)) : picked)
     .where(where)
     .orderBy(...order)
     .limit(params.pageSize)
