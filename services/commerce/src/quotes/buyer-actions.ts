@@ -6,10 +6,18 @@ import { assertBuyerMayAct } from './access';
 import { actorOf, type Changes, recordEvent } from './audit';
 import { convertQuote } from './conversion';
 import { listPriceFor, pricedColumns, refreshDraft } from './draft';
-import { withLockedQuote } from './locking';
+import { withLockedQuote, withLockedSentQuote } from './locking';
 import { postMessageIn } from './messages';
 import { pricingOf } from './pricing';
-import { linesOf, type OrderRow, type QuoteRow, revisionOf, updateLine, updateQuote } from './repository';
+import {
+  linesOf,
+  type OrderRow,
+  type QuoteRow,
+  revisionOf,
+  setQuote,
+  updateLine,
+  updateQuote,
+} from './repository';
 import { lineChanges } from './service';
 import { transition } from './transitions';
 import { revisionContent } from './wire';
@@ -38,8 +46,8 @@ export async function acceptQuote(
   id: string,
   body: { Revision?: number | undefined; Comments?: string | undefined },
   now: Date,
-): Promise<{ quote: QuoteRow; order: OrderRow }> {
-  return withLockedQuote(db, principal, 'buyer', id, async (tx, { quote, order: project }) => {
+): Promise<OrderRow> {
+  return withLockedSentQuote(db, principal, 'buyer', id, async (tx, { quote, order: project, sent }) => {
     assertBuyerMayAct(principal, project);
     assertNotExpired(quote, now);
     const to = transition(quote, 'accept');
@@ -51,11 +59,12 @@ export async function acceptQuote(
         { ObjectType: 'Quote', ObjectID: id, Revision: quote.revision, Property: 'Revision' },
       );
     }
-    const sent = await revisionOf(tx, id, quote.revision);
-    if (!sent) throw new Error(`quote ${id} is Quoted without revision ${quote.revision}`);
-    const content = revisionContent.parse(sent.content);
+    const stored = sent ?? (await revisionOf(tx, id, quote.revision))?.content;
+    if (stored === undefined || stored === null)
+      throw new Error(`quote ${id} is Quoted without revision ${quote.revision}`);
+    const content = revisionContent.parse(stored);
     const order = await convertQuote(tx, principal, quote, project, content, body.Comments, now);
-    const updated = await updateQuote(tx, id, { status: to, orderId: order.id, dateAccepted: now });
+    await setQuote(tx, id, { status: to, orderId: order.id, dateAccepted: now });
     await recordEvent(tx, {
       quote,
       action: 'accept',
@@ -65,7 +74,7 @@ export async function acceptQuote(
       content,
       at: now,
     });
-    return { quote: updated, order };
+    return order;
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '@catalogue/db';
 import type { Principal } from '../auth/claims';
 import { quoteNotFound, quoteScope, type Side } from './access';
-import { findQuote, lockQuote, type QuoteWithOrder, type Tx } from './repository';
+import { findQuote, lockQuote, lockQuoteWithSent, type QuoteWithOrder, type Tx } from './repository';
 
 /**
  * Runs `fn` in one transaction holding the row lock of the quote `id` that `side` reaches (else
@@ -16,6 +16,24 @@ export function withLockedQuote<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const found = await lockQuote(tx, id, quoteScope(principal, side));
+    if (!found) throw quoteNotFound(id);
+    return fn(tx, found);
+  });
+}
+
+/**
+ * `withLockedQuote` for an action on the revision on offer (accept): the lock's statement also reads that
+ * revision's content (`sent`, null when it has to be read apart).
+ */
+export function withLockedSentQuote<T>(
+  db: Db,
+  principal: Principal,
+  side: Side,
+  id: string,
+  fn: (tx: Tx, found: QuoteWithOrder & { sent: unknown }) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const found = await lockQuoteWithSent(tx, id, quoteScope(principal, side));
     if (!found) throw quoteNotFound(id);
     return fn(tx, found);
   });

@@ -16,6 +16,7 @@ import type { ListParams } from '../list/params';
 import { type ListPage, listMeta } from '../list/run';
 import type { ListSchema } from '../list/schema';
 import { listCountsOf } from './list-counts';
+import type { EventOutboxRow } from './mails';
 import type { ProjectSender } from './shape';
 
 /**
@@ -44,6 +45,34 @@ export interface QuoteWithOrder {
 export async function lockQuote(tx: Tx, id: string, scope: SQL): Promise<QuoteWithOrder | null> {
   const [row] = await tx
     .select({ quote: quotes, order: orders })
+    .from(quotes)
+    .innerJoin(orders, eq(orders.id, quotes.id))
+    .where(and(eq(quotes.id, id), scope))
+    .for('update', { of: quotes })
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * `lockQuote` with the content of the quote's current revision read by the same statement (null before the
+ * first send). After waiting for the lock the row is the one committed meanwhile, but the content is read
+ * with the statement's earlier snapshot: a revision sent meanwhile reads as null, for the caller to read
+ * it apart (`revisionOf`).
+ */
+export async function lockQuoteWithSent(
+  tx: Tx,
+  id: string,
+  scope: SQL,
+): Promise<(QuoteWithOrder & { sent: unknown }) | null> {
+  const [row] = await tx
+    .select({
+      quote: quotes,
+      order: orders,
+      sent: sql<unknown>`(select ${quoteRevisions.content} from ${quoteRevisions}
+        where ${quoteRevisions.quoteId} = ${quotes.id} and ${quoteRevisions.revision} = ${quotes.revision})`.mapWith(
+        quoteRevisions.content,
+      ),
+    })
     .from(quotes)
     .innerJoin(orders, eq(orders.id, quotes.id))
     .where(and(eq(quotes.id, id), scope))
@@ -94,6 +123,14 @@ export async function updateQuote(
     .returning();
   if (!row) throw new Error(`quote ${id} vanished inside its own transaction`);
   return row;
+}
+
+/** `updateQuote` for a caller that does not read the row back. */
+export async function setQuote(tx: Tx, id: string, set: Partial<typeof quotes.$inferInsert>): Promise<void> {
+  await tx
+    .update(quotes)
+    .set({ ...set, lastUpdated: new Date() })
+    .where(eq(quotes.id, id));
 }
 
 export async function updateLine(
@@ -153,11 +190,35 @@ export async function revisionsAt(
     );
 }
 
-/** Records one event; answers its key (the mails of the event name it). */
-export async function insertEvent(tx: Tx, event: typeof quoteEvents.$inferInsert): Promise<number> {
-  const [row] = await tx.insert(quoteEvents).values(event).returning({ key: quoteEvents.key });
-  if (!row) throw new Error('an event insert returned nothing');
-  return row.key;
+/**
+ * Records one event and the outbox rows it queues (`mails.ts`), in one statement; answers the event's key.
+ * The rows are inserted in their order (the outbox's ids follow it).
+ */
+export async function insertEvent(
+  tx: Tx,
+  event: Omit<typeof quoteEvents.$inferInsert, 'changes' | 'at'> & { changes: unknown; at: Date },
+  queued: EventOutboxRow[],
+): Promise<number> {
+  const result = (await tx.execute(sql`with e as (
+      insert into quote_events (quote_id, action, from_status, to_status, revision, actor_type,
+        actor_company_id, actor_user_id, changes, at)
+      values (${event.quoteId}, ${event.action}, ${event.fromStatus}, ${event.toStatus}, ${event.revision},
+        ${event.actorType}, ${event.actorCompanyId ?? null}, ${event.actorUserId ?? null},
+        ${JSON.stringify(event.changes)}::jsonb, ${event.at.toISOString()}::timestamptz)
+      returning key
+    ), queued as (
+      insert into outbox (kind, payload, dedupe_key)
+      select m.row->>'kind',
+        case when (m.row->>'keyed')::boolean then (m.row->'payload') || jsonb_build_object('eventKey', e.key)
+          else m.row->'payload' end,
+        (m.row->'dedupe'->>0) || e.key || (m.row->'dedupe'->>1)
+      from e, jsonb_array_elements(${JSON.stringify(queued)}::jsonb) with ordinality as m(row, n)
+      order by m.n
+    )
+    select key::text as key from e`)) as unknown as { rows: { key: string }[] };
+  const key = result.rows[0]?.key;
+  if (key === undefined) throw new Error('an event insert returned nothing');
+  return Number(key);
 }
 
 export async function eventsOf(tx: Tx, quoteId: string): Promise<QuoteEventRow[]> {
