@@ -6,7 +6,7 @@ import { assertBuyerMayAct } from './access';
 import { actorOf, type Changes, recordEvent } from './audit';
 import { convertQuote } from './conversion';
 import { listPriceFor, pricedColumns, refreshDraft } from './draft';
-import { withLockedQuote, withLockedSentQuote } from './locking';
+import { withLockedQuote, withLockedQuoteOnOffer } from './locking';
 import { postMessageIn } from './messages';
 import { pricingOf } from './pricing';
 import {
@@ -28,7 +28,7 @@ import { revisionContent } from './wire';
  */
 
 /** A Quoted quote whose validity has passed is expired, whether or not the expiry job has run yet. */
-function assertNotExpired(quote: QuoteRow, now: Date): void {
+function assertNotExpired(quote: Pick<QuoteRow, 'id' | 'status' | 'sentValidUntil'>, now: Date): void {
   const lapsed = quote.status === 'Quoted' && quote.sentValidUntil !== null && quote.sentValidUntil <= now;
   if (quote.status !== 'Expired' && !lapsed) return;
   throw ApiError.of(
@@ -47,7 +47,7 @@ export async function acceptQuote(
   body: { Revision?: number | undefined; Comments?: string | undefined },
   now: Date,
 ): Promise<OrderRow> {
-  return withLockedSentQuote(db, principal, 'buyer', id, async (tx, { quote, order: project, sent }) => {
+  return withLockedQuoteOnOffer(db, principal, 'buyer', id, async (tx, { quote, order: project, sent }) => {
     assertBuyerMayAct(principal, project);
     assertNotExpired(quote, now);
     const to = transition(quote, 'accept');

@@ -53,21 +53,54 @@ export async function lockQuote(tx: Tx, id: string, scope: SQL): Promise<QuoteWi
   return row ?? null;
 }
 
+/** What accepting a quote reads of it and of its project (`buyer-actions.ts`, `conversion.ts`). */
+export interface QuoteOnOffer {
+  quote: Pick<
+    QuoteRow,
+    'id' | 'name' | 'status' | 'revision' | 'assignedUserId' | 'fromCompanyName' | 'sentValidUntil'
+  >;
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'fromUserId'
+    | 'toCompanyType'
+    | 'toCompanyId'
+    | 'billingAddressId'
+    | 'billingAddress'
+    | 'shippingAddressId'
+  >;
+  /** The content of the quote's current revision (null: to be read apart). */
+  sent: unknown;
+}
+
 /**
- * `lockQuote` with the content of the quote's current revision read by the same statement (null before the
- * first send). After waiting for the lock the row is the one committed meanwhile, but the content is read
- * with the statement's earlier snapshot: a revision sent meanwhile reads as null, for the caller to read
- * it apart (`revisionOf`).
+ * `lockQuote` for an accept: only the columns it reads (the rows are wide; building, parsing and mapping
+ * all their columns cost more than the lock), and the content of the quote's current revision read by the
+ * same statement. After waiting for the lock the row is the one committed meanwhile, but the content is
+ * read with the statement's earlier snapshot: a revision sent meanwhile reads as null, for the caller to
+ * read it apart (`revisionOf`).
  */
-export async function lockQuoteWithSent(
-  tx: Tx,
-  id: string,
-  scope: SQL,
-): Promise<(QuoteWithOrder & { sent: unknown }) | null> {
+export async function lockQuoteOnOffer(tx: Tx, id: string, scope: SQL): Promise<QuoteOnOffer | null> {
   const [row] = await tx
     .select({
-      quote: quotes,
-      order: orders,
+      quote: {
+        id: quotes.id,
+        name: quotes.name,
+        status: quotes.status,
+        revision: quotes.revision,
+        assignedUserId: quotes.assignedUserId,
+        fromCompanyName: quotes.fromCompanyName,
+        sentValidUntil: quotes.sentValidUntil,
+      },
+      order: {
+        id: orders.id,
+        fromUserId: orders.fromUserId,
+        toCompanyType: orders.toCompanyType,
+        toCompanyId: orders.toCompanyId,
+        billingAddressId: orders.billingAddressId,
+        billingAddress: orders.billingAddress,
+        shippingAddressId: orders.shippingAddressId,
+      },
       sent: sql<unknown>`(select ${quoteRevisions.content} from ${quoteRevisions}
         where ${quoteRevisions.quoteId} = ${quotes.id} and ${quoteRevisions.revision} = ${quotes.revision})`.mapWith(
         quoteRevisions.content,
