@@ -62,6 +62,8 @@ export async function recordEvent(
     messageKey?: number;
     /** The content of `revision` when the caller holds it (the mails would read it otherwise). */
     content?: RevisionContent;
+    /** Columns of the quote the event sets, written by the event's statement when the caller need not read them back. */
+    set?: Partial<QuoteRow>;
     at: Date;
   },
 ): Promise<void> {
@@ -98,5 +100,6 @@ export async function recordEvent(
       at: event.at,
     },
     mails,
+    event.set,
   );
 }

@@ -9,15 +9,7 @@ import { listPriceFor, pricedColumns, refreshDraft } from './draft';
 import { withLockedQuote, withLockedQuoteOnOffer } from './locking';
 import { postMessageIn } from './messages';
 import { pricingOf } from './pricing';
-import {
-  linesOf,
-  type OrderRow,
-  type QuoteRow,
-  revisionOf,
-  setQuote,
-  updateLine,
-  updateQuote,
-} from './repository';
+import { linesOf, type OrderRow, type QuoteRow, revisionOf, updateLine, updateQuote } from './repository';
 import { lineChanges } from './service';
 import { transition } from './transitions';
 import { revisionContent } from './wire';
@@ -64,7 +56,6 @@ export async function acceptQuote(
       throw new Error(`quote ${id} is Quoted without revision ${quote.revision}`);
     const content = revisionContent.parse(stored);
     const order = await convertQuote(tx, principal, quote, project, content, body.Comments, now);
-    await setQuote(tx, id, { status: to, orderId: order.id, dateAccepted: now });
     await recordEvent(tx, {
       quote,
       action: 'accept',
@@ -72,6 +63,7 @@ export async function acceptQuote(
       actor: actorOf(principal),
       changes: { Status: [quote.status, to], OrderID: [null, order.id] },
       content,
+      set: { status: to, orderId: order.id, dateAccepted: now },
       at: now,
     });
     return order;

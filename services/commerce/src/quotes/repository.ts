@@ -9,7 +9,7 @@ import {
   quotes,
   users,
 } from '@catalogue/db/schema';
-import { and, asc, count, eq, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, lte, or, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { orderByClause, whereClause } from '../list/compile';
 import type { ListParams } from '../list/params';
@@ -158,14 +158,6 @@ export async function updateQuote(
   return row;
 }
 
-/** `updateQuote` for a caller that does not read the row back. */
-export async function setQuote(tx: Tx, id: string, set: Partial<typeof quotes.$inferInsert>): Promise<void> {
-  await tx
-    .update(quotes)
-    .set({ ...set, lastUpdated: new Date() })
-    .where(eq(quotes.id, id));
-}
-
 export async function updateLine(
   tx: Tx,
   quoteId: string,
@@ -223,16 +215,29 @@ export async function revisionsAt(
     );
 }
 
+/** The quote's update as a statement's first CTE (nothing without columns to set). */
+function quoteSet(id: string, set: Partial<typeof quotes.$inferInsert> | undefined): SQL {
+  if (!set || Object.keys(set).length === 0) return sql``;
+  const columns = getTableColumns(quotes);
+  const assignments = Object.entries({ ...set, lastUpdated: new Date() }).map(([key, value]) => {
+    const column = columns[key as keyof typeof columns];
+    return sql`${sql.identifier(column.name)} = ${sql.param(value, column)}`;
+  });
+  return sql`updated as (update ${quotes} set ${sql.join(assignments, sql`, `)} where ${quotes.id} = ${id}),`;
+}
+
 /**
- * Records one event and the outbox rows it queues (`mails.ts`), in one statement; answers the event's key.
- * The rows are inserted in their order (the outbox's ids follow it).
+ * Records one event and the outbox rows it queues (`mails.ts`), in one statement, and sets the quote's
+ * columns `set` in it too (as `updateQuote`, without reading the row back); answers the event's key.
+ * The outbox rows are inserted in their order (the outbox's ids follow it).
  */
 export async function insertEvent(
   tx: Tx,
   event: Omit<typeof quoteEvents.$inferInsert, 'changes' | 'at'> & { changes: unknown; at: Date },
   queued: EventOutboxRow[],
+  set?: Partial<typeof quotes.$inferInsert>,
 ): Promise<number> {
-  const result = (await tx.execute(sql`with e as (
+  const result = (await tx.execute(sql`with ${quoteSet(event.quoteId, set)} e as (
       insert into quote_events (quote_id, action, from_status, to_status, revision, actor_type,
         actor_company_id, actor_user_id, changes, at)
       values (${event.quoteId}, ${event.action}, ${event.fromStatus}, ${event.toStatus}, ${event.revision},
