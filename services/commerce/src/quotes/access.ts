@@ -58,7 +58,10 @@ export function quoteScope(principal: Principal, side: Side): SQL {
  * A buyer acts on a quote (accept, decline, request changes) when they sent its project, or with
  * OrderAdmin for their company; a colleague who only reads it is refused.
  */
-export function assertBuyerMayAct(principal: Principal, order: typeof orders.$inferSelect): void {
+export function assertBuyerMayAct(
+  principal: Principal,
+  order: Pick<typeof orders.$inferSelect, 'id' | 'fromUserId'>,
+): void {
   const admin = principal.roles.includes('OrderAdmin') || principal.roles.includes('FullAccess');
   if (order.fromUserId === principal.userId || admin) return;
   throw ApiError.of(

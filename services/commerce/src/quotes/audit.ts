@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/claims';
-import { queueEventMails } from './mails';
+import { eventMails } from './mails';
 import { insertEvent, type QuoteRow, type Tx } from './repository';
 import type { QuoteAction, QuoteStatus } from './transitions';
 import type { RevisionContent } from './wire';
@@ -8,8 +8,8 @@ import type { RevisionContent } from './wire';
  * The audit trail (docs/quotes-wire.md "Audit trail"): every transition and every change of a quote is one
  * `quote_events` row written in the transaction that makes it — who (seller, buyer or the system's
  * expiry job), when, the action, the status before and after, the revision, and what changed. This is the
- * one place every event passes through, so the mails of issue 23 item 6 hook in here: `mails.ts` queues
- * the outbox rows of the event in the same transaction.
+ * one place every event passes through, so the mails of issue 23 item 6 hook in here: `mails.ts` names
+ * the outbox rows of the event, written by the event's own statement.
  */
 export interface Actor {
   type: 'seller' | 'buyer' | 'system';
@@ -62,23 +62,15 @@ export async function recordEvent(
     messageKey?: number;
     /** The content of `revision` when the caller holds it (the mails would read it otherwise). */
     content?: RevisionContent;
+    /** Columns of the quote the event sets, written by the event's statement when the caller need not read them back. */
+    set?: Partial<QuoteRow>;
     at: Date;
   },
 ): Promise<void> {
-  const key = await insertEvent(tx, {
-    quoteId: event.quote.id,
-    action: event.action,
-    fromStatus: event.from ?? event.quote.status,
-    toStatus: event.to,
-    revision: event.revision ?? event.quote.revision,
-    actorType: event.actor.type,
-    actorCompanyId: event.actor.companyId,
-    actorUserId: event.actor.userId,
-    changes: event.changes ?? {},
-    at: event.at,
-  });
-  await queueEventMails(tx, {
-    key,
+  const revision = event.revision ?? event.quote.revision;
+  const changes = event.changes ?? {};
+  // The mails are known before the event's key: one statement writes the event and them.
+  const mails = await eventMails(tx, {
     quote: {
       id: event.quote.id,
       name: event.quote.name ?? event.quote.id,
@@ -86,11 +78,28 @@ export async function recordEvent(
       fromCompanyName: event.quote.fromCompanyName ?? '',
     },
     action: event.action,
-    revision: event.revision ?? event.quote.revision,
+    revision,
     actor: event.actor,
-    changes: event.changes ?? {},
+    changes,
     messageKey: event.messageKey,
     content: event.content,
     at: event.at,
   });
+  await insertEvent(
+    tx,
+    {
+      quoteId: event.quote.id,
+      action: event.action,
+      fromStatus: event.from ?? event.quote.status,
+      toStatus: event.to,
+      revision,
+      actorType: event.actor.type,
+      actorCompanyId: event.actor.companyId,
+      actorUserId: event.actor.userId,
+      changes,
+      at: event.at,
+    },
+    mails,
+    event.set,
+  );
 }

@@ -6,7 +6,7 @@ import { assertBuyerMayAct } from './access';
 import { actorOf, type Changes, recordEvent } from './audit';
 import { convertQuote } from './conversion';
 import { listPriceFor, pricedColumns, refreshDraft } from './draft';
-import { withLockedQuote } from './locking';
+import { withLockedQuote, withLockedQuoteOnOffer } from './locking';
 import { postMessageIn } from './messages';
 import { pricingOf } from './pricing';
 import { linesOf, type OrderRow, type QuoteRow, revisionOf, updateLine, updateQuote } from './repository';
@@ -20,7 +20,7 @@ import { revisionContent } from './wire';
  */
 
 /** A Quoted quote whose validity has passed is expired, whether or not the expiry job has run yet. */
-function assertNotExpired(quote: QuoteRow, now: Date): void {
+function assertNotExpired(quote: Pick<QuoteRow, 'id' | 'status' | 'sentValidUntil'>, now: Date): void {
   const lapsed = quote.status === 'Quoted' && quote.sentValidUntil !== null && quote.sentValidUntil <= now;
   if (quote.status !== 'Expired' && !lapsed) return;
   throw ApiError.of(
@@ -38,8 +38,8 @@ export async function acceptQuote(
   id: string,
   body: { Revision?: number | undefined; Comments?: string | undefined },
   now: Date,
-): Promise<{ quote: QuoteRow; order: OrderRow }> {
-  return withLockedQuote(db, principal, 'buyer', id, async (tx, { quote, order: project }) => {
+): Promise<OrderRow> {
+  return withLockedQuoteOnOffer(db, principal, 'buyer', id, async (tx, { quote, order: project, sent }) => {
     assertBuyerMayAct(principal, project);
     assertNotExpired(quote, now);
     const to = transition(quote, 'accept');
@@ -51,11 +51,11 @@ export async function acceptQuote(
         { ObjectType: 'Quote', ObjectID: id, Revision: quote.revision, Property: 'Revision' },
       );
     }
-    const sent = await revisionOf(tx, id, quote.revision);
-    if (!sent) throw new Error(`quote ${id} is Quoted without revision ${quote.revision}`);
-    const content = revisionContent.parse(sent.content);
+    const stored = sent ?? (await revisionOf(tx, id, quote.revision))?.content;
+    if (stored === undefined || stored === null)
+      throw new Error(`quote ${id} is Quoted without revision ${quote.revision}`);
+    const content = revisionContent.parse(stored);
     const order = await convertQuote(tx, principal, quote, project, content, body.Comments, now);
-    const updated = await updateQuote(tx, id, { status: to, orderId: order.id, dateAccepted: now });
     await recordEvent(tx, {
       quote,
       action: 'accept',
@@ -63,9 +63,10 @@ export async function acceptQuote(
       actor: actorOf(principal),
       changes: { Status: [quote.status, to], OrderID: [null, order.id] },
       content,
+      set: { status: to, orderId: order.id, dateAccepted: now },
       at: now,
     });
-    return { quote: updated, order };
+    return order;
   });
 }
 

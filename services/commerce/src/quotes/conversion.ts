@@ -6,7 +6,7 @@ import { money, toColumn, ZERO } from '../orders/money';
 import { fromUserSnapshot } from '../orders/orders';
 import { generateId } from '../resources/ids';
 import { choicesOf } from './draft';
-import type { OrderRow, QuoteRow, Tx } from './repository';
+import type { OrderRow, QuoteOnOffer, Tx } from './repository';
 import type { RevisionContent } from './wire';
 
 /**
@@ -28,8 +28,8 @@ import type { RevisionContent } from './wire';
 export async function convertQuote(
   tx: Tx,
   principal: Principal,
-  quote: QuoteRow,
-  project: OrderRow,
+  quote: QuoteOnOffer['quote'],
+  project: QuoteOnOffer['order'],
   content: RevisionContent,
   comments: string | undefined,
   now: Date,

@@ -1,7 +1,14 @@
 import type { Db } from '@catalogue/db';
 import type { Principal } from '../auth/claims';
 import { quoteNotFound, quoteScope, type Side } from './access';
-import { findQuote, lockQuote, type QuoteWithOrder, type Tx } from './repository';
+import {
+  findQuote,
+  lockQuote,
+  lockQuoteOnOffer,
+  type QuoteOnOffer,
+  type QuoteWithOrder,
+  type Tx,
+} from './repository';
 
 /**
  * Runs `fn` in one transaction holding the row lock of the quote `id` that `side` reaches (else
@@ -16,6 +23,21 @@ export function withLockedQuote<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const found = await lockQuote(tx, id, quoteScope(principal, side));
+    if (!found) throw quoteNotFound(id);
+    return fn(tx, found);
+  });
+}
+
+/** `withLockedQuote` for an accept: what it reads, the revision on offer with it (`lockQuoteOnOffer`). */
+export function withLockedQuoteOnOffer<T>(
+  db: Db,
+  principal: Principal,
+  side: Side,
+  id: string,
+  fn: (tx: Tx, found: QuoteOnOffer) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const found = await lockQuoteOnOffer(tx, id, quoteScope(principal, side));
     if (!found) throw quoteNotFound(id);
     return fn(tx, found);
   });

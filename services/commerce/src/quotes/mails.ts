@@ -51,39 +51,38 @@ function mailOf(action: string, revision: number): { event: QuoteMailEvent; to: 
   }
 }
 
-async function queueMail(
-  tx: Tx,
+/** The payload of a `quote-mail` row (without `eventKey`, which the event's row supplies). */
+function mailPayload(
   quote: Pick<QuoteRow, 'id' | 'assignedUserId'>,
-  mail: {
-    event: QuoteMailEvent;
-    to: Recipient;
-    revision: number;
-    eventKey?: number;
-    messageKey?: number;
-  },
-  dedupeKey: string,
-): Promise<void> {
-  await tx.insert(outbox).values({
-    kind: 'quote-mail',
-    payload: {
-      quoteId: quote.id,
-      event: mail.event,
-      revision: mail.revision,
-      recipient: mail.to,
-      // The rep at the time of the event; the outbox falls back to the sales team's address.
-      ...(mail.to === 'seller' ? { sellerUserId: quote.assignedUserId } : {}),
-      ...(mail.eventKey !== undefined ? { eventKey: mail.eventKey } : {}),
-      ...(mail.messageKey !== undefined ? { messageKey: mail.messageKey } : {}),
-    },
-    dedupeKey,
-  });
+  mail: { event: QuoteMailEvent; to: Recipient; revision: number; messageKey?: number | undefined },
+): Record<string, unknown> {
+  return {
+    quoteId: quote.id,
+    event: mail.event,
+    revision: mail.revision,
+    recipient: mail.to,
+    // The rep at the time of the event; the outbox falls back to the sales team's address.
+    ...(mail.to === 'seller' ? { sellerUserId: quote.assignedUserId } : {}),
+    ...(mail.messageKey !== undefined ? { messageKey: mail.messageKey } : {}),
+  };
 }
 
-/** Called by `recordEvent` for every event, in its transaction. */
-export async function queueEventMails(
+/**
+ * An outbox row of an event, written by the statement that writes the event's row (`insertEvent`): the
+ * event's key, known only then, goes into `payload.eventKey` when `keyed`, and between the two parts of
+ * `dedupe`.
+ */
+export interface EventOutboxRow {
+  kind: 'quote-mail' | 'marketing-push';
+  payload: Record<string, unknown>;
+  keyed: boolean;
+  dedupe: [string, string];
+}
+
+/** What `recordEvent` queues with every event, in its statement (nothing for an event of one side only). */
+export async function eventMails(
   tx: Tx,
   event: {
-    key: number;
     quote: Pick<QuoteRow, 'id' | 'name' | 'assignedUserId' | 'fromCompanyName'>;
     action: string;
     revision: number;
@@ -95,16 +94,19 @@ export async function queueEventMails(
     content?: RevisionContent | undefined;
     at: Date;
   },
-): Promise<void> {
+): Promise<EventOutboxRow[]> {
   const mail = mailOf(event.action, event.revision);
-  if (!mail) return;
-  await queueMail(
-    tx,
-    event.quote,
-    { ...mail, revision: event.revision, eventKey: event.key, messageKey: event.messageKey },
-    `quote-mail:${event.key}:${mail.to}`,
-  );
-  if (event.action === 'accept' || event.action === 'decline') await queuePush(tx, event);
+  if (!mail) return [];
+  const rows: EventOutboxRow[] = [
+    {
+      kind: 'quote-mail',
+      payload: mailPayload(event.quote, { ...mail, revision: event.revision, messageKey: event.messageKey }),
+      keyed: true,
+      dedupe: ['quote-mail:', `:${mail.to}`],
+    },
+  ];
+  if (event.action === 'accept' || event.action === 'decline') rows.push(await pushOf(tx, event));
+  return rows;
 }
 
 /** A message written on its own (`POST …/messages`) goes to the other side. */
@@ -114,12 +116,11 @@ export async function queueMessageMail(
   message: { key: number; fromSide: string },
 ): Promise<void> {
   const to: Recipient = message.fromSide === 'Seller' ? 'buyer' : 'seller';
-  await queueMail(
-    tx,
-    quote,
-    { event: 'message', to, revision: quote.revision, messageKey: message.key },
-    `quote-mail:message:${message.key}:${to}`,
-  );
+  await tx.insert(outbox).values({
+    kind: 'quote-mail',
+    payload: mailPayload(quote, { event: 'message', to, revision: quote.revision, messageKey: message.key }),
+    dedupeKey: `quote-mail:message:${message.key}:${to}`,
+  });
 }
 
 const after = (changes: Changes, property: string): unknown => changes[property]?.[1] ?? null;
@@ -139,9 +140,9 @@ async function sentContent(tx: Tx, quoteId: string, revision: number): Promise<R
   return sent ? revisionContent.parse(sent.content) : null;
 }
 
-async function queuePush(tx: Tx, event: Parameters<typeof queueEventMails>[1]): Promise<void> {
+async function pushOf(tx: Tx, event: Parameters<typeof eventMails>[1]): Promise<EventOutboxRow> {
   const content = event.content ?? (await sentContent(tx, event.quote.id, event.revision));
-  await tx.insert(outbox).values({
+  return {
     kind: 'marketing-push',
     payload: {
       quoteDetails: {
@@ -164,6 +165,7 @@ async function queuePush(tx: Tx, event: Parameters<typeof queueEventMails>[1]): 
         at: event.at.toISOString(),
       },
     },
-    dedupeKey: `quote-push:${event.key}`,
-  });
+    keyed: false,
+    dedupe: ['quote-push:', ''],
+  };
 }

@@ -51,7 +51,7 @@ export function buyerQuoteRoutes(db: Db): Hono<CommerceEnv> {
   /** Answers the new order (201, as OrderCloud's order actions). */
   app.post('/:quoteID/accept', async (c) => {
     const body = await readBody(c.req.raw, acceptBody);
-    const { order } = await acceptQuote(db, c.get('principal'), c.req.param('quoteID'), body, new Date());
+    const order = await acceptQuote(db, c.get('principal'), c.req.param('quoteID'), body, new Date());
     return c.json(await orderResource.wireOne(db, order), 201);
   });
 

@@ -9,13 +9,14 @@ import {
   quotes,
   users,
 } from '@catalogue/db/schema';
-import { and, asc, count, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { orderByClause, whereClause } from '../list/compile';
 import type { ListParams } from '../list/params';
 import { type ListPage, listMeta } from '../list/run';
 import type { ListSchema } from '../list/schema';
 import { listCountsOf } from './list-counts';
+import type { EventOutboxRow } from './mails';
 import type { ProjectSender } from './shape';
 
 /**
@@ -44,6 +45,67 @@ export interface QuoteWithOrder {
 export async function lockQuote(tx: Tx, id: string, scope: SQL): Promise<QuoteWithOrder | null> {
   const [row] = await tx
     .select({ quote: quotes, order: orders })
+    .from(quotes)
+    .innerJoin(orders, eq(orders.id, quotes.id))
+    .where(and(eq(quotes.id, id), scope))
+    .for('update', { of: quotes })
+    .limit(1);
+  return row ?? null;
+}
+
+/** What accepting a quote reads of it and of its project (`buyer-actions.ts`, `conversion.ts`). */
+export interface QuoteOnOffer {
+  quote: Pick<
+    QuoteRow,
+    'id' | 'name' | 'status' | 'revision' | 'assignedUserId' | 'fromCompanyName' | 'sentValidUntil'
+  >;
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'fromUserId'
+    | 'toCompanyType'
+    | 'toCompanyId'
+    | 'billingAddressId'
+    | 'billingAddress'
+    | 'shippingAddressId'
+  >;
+  /** The content of the quote's current revision (null: to be read apart). */
+  sent: unknown;
+}
+
+/**
+ * `lockQuote` for an accept: only the columns it reads (the rows are wide; building, parsing and mapping
+ * all their columns cost more than the lock), and the content of the quote's current revision read by the
+ * same statement. After waiting for the lock the row is the one committed meanwhile, but the content is
+ * read with the statement's earlier snapshot: a revision sent meanwhile reads as null, for the caller to
+ * read it apart (`revisionOf`).
+ */
+export async function lockQuoteOnOffer(tx: Tx, id: string, scope: SQL): Promise<QuoteOnOffer | null> {
+  const [row] = await tx
+    .select({
+      quote: {
+        id: quotes.id,
+        name: quotes.name,
+        status: quotes.status,
+        revision: quotes.revision,
+        assignedUserId: quotes.assignedUserId,
+        fromCompanyName: quotes.fromCompanyName,
+        sentValidUntil: quotes.sentValidUntil,
+      },
+      order: {
+        id: orders.id,
+        fromUserId: orders.fromUserId,
+        toCompanyType: orders.toCompanyType,
+        toCompanyId: orders.toCompanyId,
+        billingAddressId: orders.billingAddressId,
+        billingAddress: orders.billingAddress,
+        shippingAddressId: orders.shippingAddressId,
+      },
+      sent: sql<unknown>`(select ${quoteRevisions.content} from ${quoteRevisions}
+        where ${quoteRevisions.quoteId} = ${quotes.id} and ${quoteRevisions.revision} = ${quotes.revision})`.mapWith(
+        quoteRevisions.content,
+      ),
+    })
     .from(quotes)
     .innerJoin(orders, eq(orders.id, quotes.id))
     .where(and(eq(quotes.id, id), scope))
@@ -153,11 +215,48 @@ export async function revisionsAt(
     );
 }
 
-/** Records one event; answers its key (the mails of the event name it). */
-export async function insertEvent(tx: Tx, event: typeof quoteEvents.$inferInsert): Promise<number> {
-  const [row] = await tx.insert(quoteEvents).values(event).returning({ key: quoteEvents.key });
-  if (!row) throw new Error('an event insert returned nothing');
-  return row.key;
+/** The quote's update as a statement's first CTE (nothing without columns to set). */
+function quoteSet(id: string, set: Partial<typeof quotes.$inferInsert> | undefined): SQL {
+  if (!set || Object.keys(set).length === 0) return sql``;
+  const columns = getTableColumns(quotes);
+  const assignments = Object.entries({ ...set, lastUpdated: new Date() }).map(([key, value]) => {
+    const column = columns[key as keyof typeof columns];
+    return sql`${sql.identifier(column.name)} = ${sql.param(value, column)}`;
+  });
+  return sql`updated as (update ${quotes} set ${sql.join(assignments, sql`, `)} where ${quotes.id} = ${id}),`;
+}
+
+/**
+ * Records one event and the outbox rows it queues (`mails.ts`), in one statement, and sets the quote's
+ * columns `set` in it too (as `updateQuote`, without reading the row back); answers the event's key.
+ * The outbox rows are inserted in their order (the outbox's ids follow it).
+ */
+export async function insertEvent(
+  tx: Tx,
+  event: Omit<typeof quoteEvents.$inferInsert, 'changes' | 'at'> & { changes: unknown; at: Date },
+  queued: EventOutboxRow[],
+  set?: Partial<typeof quotes.$inferInsert>,
+): Promise<number> {
+  const result = (await tx.execute(sql`with ${quoteSet(event.quoteId, set)} e as (
+      insert into quote_events (quote_id, action, from_status, to_status, revision, actor_type,
+        actor_company_id, actor_user_id, changes, at)
+      values (${event.quoteId}, ${event.action}, ${event.fromStatus}, ${event.toStatus}, ${event.revision},
+        ${event.actorType}, ${event.actorCompanyId ?? null}, ${event.actorUserId ?? null},
+        ${JSON.stringify(event.changes)}::jsonb, ${event.at.toISOString()}::timestamptz)
+      returning key
+    ), queued as (
+      insert into outbox (kind, payload, dedupe_key)
+      select m.row->>'kind',
+        case when (m.row->>'keyed')::boolean then (m.row->'payload') || jsonb_build_object('eventKey', e.key)
+          else m.row->'payload' end,
+        (m.row->'dedupe'->>0) || e.key || (m.row->'dedupe'->>1)
+      from e, jsonb_array_elements(${JSON.stringify(queued)}::jsonb) with ordinality as m(row, n)
+      order by m.n
+    )
+    select key::text as key from e`)) as unknown as { rows: { key: string }[] };
+  const key = result.rows[0]?.key;
+  if (key === undefined) throw new Error('an event insert returned nothing');
+  return Number(key);
 }
 
 export async function eventsOf(tx: Tx, quoteId: string): Promise<QuoteEventRow[]> {
