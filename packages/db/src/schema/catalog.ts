@@ -99,6 +99,19 @@ export const priceBreaks = pgTable(
 );
 
 /**
+ * Each price schedule as the buyer's product JSON shows it (`PriceSchedule`), without `IsOnSale` (which
+ * depends on the time it is read): kept by triggers on `price_schedules` and `price_breaks` in the
+ * writing transaction (migration 0044), so rendering a page of products copies text instead of building
+ * each schedule's JSON with its breaks again.
+ */
+export const priceScheduleJson = pgTable('price_schedule_json', {
+  priceScheduleId: text('price_schedule_id')
+    .primaryKey()
+    .references(() => priceSchedules.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  wire: text('wire').notNull(),
+});
+
+/**
  * GIN indexes with a small pending list (64 kB, the least PostgreSQL allows; default 4 MB): every probe
  * of a GIN index reads its whole pending list, and PGlite has no autovacuum to fold the list into the
  * index. After the dataset load a probe took 10–25 ms, and a 100-value xp filter probes 200 times per

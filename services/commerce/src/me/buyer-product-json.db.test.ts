@@ -1,4 +1,6 @@
+import { queryRows } from '@catalogue/db';
 import { testDriver } from '@catalogue/db/testing';
+import { sql } from 'drizzle-orm';
 import {
   type BuyerProduct,
   Catalogs,
@@ -17,7 +19,7 @@ import { commerceForTests, loginAs } from '../testing/sdk';
  * this holds it to the resources' own wire form, byte for byte after parsing, key order included.
  */
 describe(`BuyerProduct JSON rendered by the database, on ${testDriver()}`, () => {
-  commerceForTests({ skus: 120 });
+  const commerce = commerceForTests({ skus: 120 });
 
   beforeAll(async () => {
     await loginAs('admin');
@@ -101,5 +103,58 @@ describe(`BuyerProduct JSON rendered by the database, on ${testDriver()}`, () =>
     expect(rich?.PriceSchedule?.PriceBreaks?.[1]?.Price).toBe(0.0001);
     expect(rich?.ShipWeight).toBe(0.35);
     expect(listed.find((p) => p.ID === 'JSON-EMPTY')?.PriceSchedule?.PriceBreaks).toEqual([]);
+  });
+  /** Schedules whose kept JSON (`price_schedule_json`, migration 0044) is missing or not what they make now. */
+  const staleSchedules = async () =>
+    (
+      await queryRows<{ id: string }>(
+        commerce().database.db,
+        sql`select ps.id from price_schedules ps left join price_schedule_json j on j.price_schedule_id = ps.id
+          where j.wire is distinct from (select f.wire from price_schedule_json_rows(array[ps.id]) f)`,
+      )
+    ).map((r) => r.id);
+
+  it('keeps each price schedule’s JSON current through every write of the schedule and its breaks', async () => {
+    expect(await staleSchedules()).toEqual([]);
+    await loginAs('admin');
+    await PriceSchedules.Patch('PS-SALE', { Name: 'Sale over', SaleEnd: '2021-01-01T00:00:00Z' });
+    await PriceSchedules.SavePriceBreak('PS-SALE', { Quantity: 50, Price: 7.5, SalePrice: 7 });
+    await PriceSchedules.DeletePriceBreak('PS-SALE', { quantity: 10 });
+    await PriceSchedules.Create({
+      ID: 'PS-LATE',
+      Name: 'Added later',
+      PriceBreaks: [{ Quantity: 1, Price: 3 }],
+    });
+    await Products.Patch('JSON-NOPRICE', { DefaultPriceScheduleID: 'PS-LATE' });
+    await PriceSchedules.Save('PS-EMPTY', { ID: 'PS-EMPTY', Name: 'Still no breaks', PriceBreaks: [] });
+    expect(await staleSchedules()).toEqual([]);
+
+    const expected = new Map<string, unknown>();
+    for (const id of ['PS-SALE', 'PS-LATE', 'PS-EMPTY']) expected.set(id, await PriceSchedules.Get(id));
+    await loginAs('engineer');
+    for (const [productId, scheduleId] of [
+      ['JSON-RICH', 'PS-SALE'],
+      ['JSON-NOPRICE', 'PS-LATE'],
+      ['JSON-EMPTY', 'PS-EMPTY'],
+    ] as const) {
+      const product = await Me.GetProduct(productId);
+      expect(JSON.stringify(product.PriceSchedule)).toBe(JSON.stringify(expected.get(scheduleId)));
+      const [listed] = (await Me.ListProducts({ search: productId, searchOn: ['ID'], pageSize: 1 })).Items;
+      expect(JSON.stringify(listed?.PriceSchedule)).toBe(JSON.stringify(expected.get(scheduleId)));
+    }
+    const rich = await Me.GetProduct('JSON-RICH');
+    expect(rich.PriceSchedule?.IsOnSale).toBe(false);
+    expect(rich.PriceSchedule?.PriceBreaks?.map((b) => b.Quantity)).toEqual([1, 50]);
+
+    // A deleted schedule's kept JSON goes with it.
+    await loginAs('admin');
+    await Products.Patch('JSON-NOPRICE', { DefaultPriceScheduleID: null as unknown as string });
+    await PriceSchedules.Delete('PS-LATE');
+    const left = await queryRows<{ n: number }>(
+      commerce().database.db,
+      sql`select count(*)::int as n from price_schedule_json where price_schedule_id = 'PS-LATE'`,
+    );
+    expect(left[0]?.n).toBe(0);
+    expect(await staleSchedules()).toEqual([]);
   });
 });

@@ -15,18 +15,18 @@ function isoText(column: SQL): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** The price schedule `ps` as the PriceSchedule resource shows it, or null when there is none. */
+/**
+ * The price schedule `ps` as the PriceSchedule resource shows it, or null when there is none: its JSON as
+ * `price_schedule_json` keeps it (migration 0044: the same as `price_schedule_json_rows` makes), with
+ * IsOnSale at the time of reading appended (the kept JSON ends with its PriceBreaks' `]}`). Made on the
+ * spot, by the same function, should the kept row be missing.
+ */
 function priceScheduleJson(): SQL {
-  return sql`case when ps.id is null then null else (select row_to_json(w) from (select
-      ps.owner_id as "OwnerID", ps.id as "ID", ps.name as "Name", ps.apply_tax as "ApplyTax",
-      ps.apply_shipping as "ApplyShipping", ps.min_quantity as "MinQuantity", ps.max_quantity as "MaxQuantity",
-      ps.use_cumulative_quantity as "UseCumulativeQuantity", ps.restricted_quantity as "RestrictedQuantity",
-      ps.currency as "Currency", ${isoText(sql`ps.sale_start`)} as "SaleStart",
-      ${isoText(sql`ps.sale_end`)} as "SaleEnd", ps.xp as "xp",
-      (select coalesce(json_agg(r order by r."Quantity"), '[]'::json) from (select b.quantity as "Quantity",
-          b.price::float8 as "Price", b.sale_price::float8 as "SalePrice"
-        from price_breaks b where b.price_schedule_id = ps.id) r) as "PriceBreaks",
-      coalesce(ps.sale_start <= now() and (ps.sale_end is null or now() < ps.sale_end), false) as "IsOnSale") w) end`;
+  const onSale = sql`coalesce(ps.sale_start <= now() and (ps.sale_end is null or now() < ps.sale_end), false)`;
+  return sql`case when ps.id is null then null else (left(coalesce(
+      (select j.wire from price_schedule_json j where j.price_schedule_id = ps.id),
+      (select f.wire from price_schedule_json_rows(array[ps.id]) f)), -1)
+    || ',"IsOnSale":' || ${onSale}::text || '}')::json end`;
 }
 
 /**
