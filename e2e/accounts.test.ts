@@ -33,7 +33,9 @@ describe('accounts: login, logout and sessions', () => {
     database = await createTestDatabase('postgres');
     site = await startSite({
       dataDir: data.dir,
-      env: { DATABASE_URL: database.url ?? '', DATASET_SKUS: '300' },
+      // A first wait after wrong passwords long enough that the login right after it still falls inside
+      // it on a slow machine (the default 2 s could pass while the page loads).
+      env: { DATABASE_URL: database.url ?? '', DATASET_SKUS: '300', COMMERCE_LOGIN_FIRST_DELAY_S: '60' },
     });
     browser = await launchBrowser();
   });
