@@ -1,4 +1,5 @@
 import type { Db } from '@catalogue/db';
+import type { SQL } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
 import { quoteNotFound, quoteScope, type Side } from './access';
 import {
@@ -21,11 +22,7 @@ export function withLockedQuote<T>(
   id: string,
   fn: (tx: Tx, found: QuoteWithOrder) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    const found = await lockQuote(tx, id, quoteScope(principal, side));
-    if (!found) throw quoteNotFound(id);
-    return fn(tx, found);
-  });
+  return lockedIn(db, lockQuote, quoteScope(principal, side), id, fn);
 }
 
 /** `withLockedQuote` for an accept: what it reads, the revision on offer with it (`lockQuoteOnOffer`). */
@@ -36,8 +33,18 @@ export function withLockedQuoteOnOffer<T>(
   id: string,
   fn: (tx: Tx, found: QuoteOnOffer) => Promise<T>,
 ): Promise<T> {
+  return lockedIn(db, lockQuoteOnOffer, quoteScope(principal, side), id, fn);
+}
+
+function lockedIn<R, T>(
+  db: Db,
+  lock: (tx: Tx, id: string, scope: SQL) => Promise<R | null>,
+  scope: SQL,
+  id: string,
+  fn: (tx: Tx, found: R) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
-    const found = await lockQuoteOnOffer(tx, id, quoteScope(principal, side));
+    const found = await lock(tx, id, scope);
     if (!found) throw quoteNotFound(id);
     return fn(tx, found);
   });
