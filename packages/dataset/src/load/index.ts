@@ -276,6 +276,7 @@ export async function loadDataset(db: Db, dataset: Dataset, options: LoadOptions
     await tx.execute(sql`select refresh_buyer_product_visibility(null, null, null)`);
     await tx.execute(sql`select refresh_product_listing(null)`);
     await tx.execute(sql`select refresh_price_schedule_json(null)`);
+    await tx.execute(sql`select refresh_product_json(null)`);
     // Part of the same transaction: its presence means the whole dataset is there.
     await tx.insert(appMeta).values({ key: DATASET_META_KEY, value: { ...meta, rows: counts } });
   });

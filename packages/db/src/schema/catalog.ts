@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   foreignKey,
@@ -109,6 +110,21 @@ export const priceScheduleJson = pgTable('price_schedule_json', {
     .primaryKey()
     .references(() => priceSchedules.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
   wire: text('wire').notNull(),
+});
+
+/**
+ * Each product's own part of the buyer's product JSON, kept by triggers on `products`,
+ * `spec_product_assignments` and `variants` in the writing transaction (migration 0045): `head` is the
+ * object up to its Inventory, without the closing brace, and `tail` is `,"xp":…}`. The reading statement
+ * puts the PriceSchedule the user pays between them, so a page of products copies text instead of
+ * building each product's JSON and writing out its xp again (issue 21).
+ */
+export const productJson = pgTable('product_json', {
+  productId: text('product_id')
+    .primaryKey()
+    .references((): AnyPgColumn => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  head: text('head').notNull(),
+  tail: text('tail').notNull(),
 });
 
 /**

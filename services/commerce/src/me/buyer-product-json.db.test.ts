@@ -9,6 +9,7 @@ import {
   PriceSchedules,
   type Product,
   Products,
+  Specs,
 } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commerceForTests, loginAs } from '../testing/sdk';
@@ -156,5 +157,61 @@ describe(`BuyerProduct JSON rendered by the database, on ${testDriver()}`, () =>
     );
     expect(left[0]?.n).toBe(0);
     expect(await staleSchedules()).toEqual([]);
+  });
+
+  /** Products whose kept JSON (`product_json`, migration 0045) is missing or not what they make now. */
+  const staleProducts = async () =>
+    (
+      await queryRows<{ id: string }>(
+        commerce().database.db,
+        sql`select p.id from products p left join product_json j on j.product_id = p.id
+          left join product_json_rows(array[p.id]) f on true
+          where (j.head, j.tail) is distinct from (f.head, f.tail)`,
+      )
+    ).map((r) => r.id);
+
+  it('keeps each product’s own JSON current through writes of the product, its specs and its variants', async () => {
+    expect(await staleProducts()).toEqual([]);
+    await loginAs('admin');
+    await Products.Patch('JSON-RICH', {
+      Description: 'Now described',
+      Inventory: { QuantityAvailable: 7 },
+      xp: { Zahl: 2 },
+    });
+    await Specs.Create({ ID: 'JSON-SPEC', Name: 'Colour', DefinesVariant: true });
+    await Specs.CreateOption('JSON-SPEC', { ID: 'red', Value: 'Red' });
+    await Specs.CreateOption('JSON-SPEC', { ID: 'blue', Value: 'Blue' });
+    await Specs.SaveProductAssignment({ SpecID: 'JSON-SPEC', ProductID: 'JSON-RICH' });
+    expect(await staleProducts()).toEqual([]);
+    await Products.GenerateVariants('JSON-RICH', {});
+    await Products.Patch('JSON-EMPTY', { ID: 'JSON-RENAMED' });
+    expect(await staleProducts()).toEqual([]);
+
+    const { xp, ...admin } = (await Products.Get('JSON-RICH')) as Product & { xp: unknown };
+    expect([admin.SpecCount, admin.VariantCount, admin.Inventory?.QuantityAvailable]).toEqual([1, 2, 7]);
+    const expected = { ...admin, xp };
+    await loginAs('engineer');
+    for (const product of [
+      await Me.GetProduct('JSON-RICH'),
+      (await Me.ListProducts({ search: 'JSON-RICH', searchOn: ['ID'], pageSize: 1 })).Items[0],
+    ]) {
+      const { PriceSchedule: _, ...own } = product as BuyerProduct & { xp: unknown };
+      expect(JSON.stringify(own)).toBe(JSON.stringify(expected));
+    }
+    expect((await Me.GetProduct('JSON-RENAMED')).ID).toBe('JSON-RENAMED');
+
+    // Fewer specs and variants, and a deleted product's kept JSON goes with it.
+    await loginAs('admin');
+    await Specs.DeleteProductAssignment('JSON-SPEC', 'JSON-RICH');
+    expect(await staleProducts()).toEqual([]);
+    await Products.GenerateVariants('JSON-RICH', {}, { overwriteExisting: true });
+    expect(await staleProducts()).toEqual([]);
+    await Products.Delete('JSON-RENAMED');
+    const left = await queryRows<{ n: number }>(
+      commerce().database.db,
+      sql`select count(*)::int as n from product_json where product_id in ('JSON-EMPTY', 'JSON-RENAMED')`,
+    );
+    expect(left[0]?.n).toBe(0);
+    expect(await staleProducts()).toEqual([]);
   });
 });
