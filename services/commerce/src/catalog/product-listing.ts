@@ -15,6 +15,7 @@ import type { FilterTerm, ListParams } from '../list/params';
 import type { ListSchema } from '../list/schema';
 import { MAX_FACET_VALUES } from './facets';
 import { indexQuery, indexSearch } from './listing-index/index-list';
+import type { ContextGenerations, ContextKey, Facet, ListingContext } from './listing-index/listing-context';
 import type { ListingIndex } from './listing-index/listing-index';
 import {
   grantedInOtherCatalogs,
@@ -72,14 +73,6 @@ export interface ListOptions {
  * ViewAllProducts) are at most this many: they are read with the list's context on every request.
  */
 const MAX_INDEX_GRANTS = 5000;
-
-/** A product facet as the list needs it. */
-interface Facet {
-  name: string;
-  xpPath: string;
-  minCount: number;
-  xp: unknown;
-}
 
 /**
  * A list with `search` selects, counts and facets at most this many matches: the first ones in the
@@ -202,10 +195,10 @@ function countsKey(scope: ListingScope): SQL {
 }
 
 /**
- * One page of a buyer's product list with its total and facet counts, in ONE statement over the
- * `product_listing` read model (issue 21): the visible, active, filtered rows are selected once into `s`
- * (narrow: ID, facet values, sort keys), then counted, paged and faceted from there. The product row is
- * joined only when a filter, a search or a sort needs a property the listing does not hold.
+ * One page of a buyer's product list with its total and facet counts (issue 21). The in-memory index
+ * answers most lists and the database renders their page: in one statement when the list's context is
+ * remembered (`listing-index/listing-context.ts`), after the context statement otherwise. The rest come
+ * from the `product_listing` read model in one statement (`listFromSql`).
  */
 export async function listProducts(
   db: Db,
@@ -214,16 +207,52 @@ export async function listProducts(
   scope: ListingScope,
   options: ListOptions = {},
 ): Promise<ListingAnswer> {
-  const { renderPage, searchMatchLimit = SEARCH_MATCH_LIMIT, precounted: mayPrecount = true } = options;
-  // What the statement is built from, in one round trip: the facets, and the company's catalogs split
-  // by ViewAllProducts (so the statement names them, and the planner can weigh them).
-  // Prepared: two shapes (with and without a catalog).
+  const key = contextKey(scope, params);
+  const remembered = key && options.index?.context.recall(key);
+  if (remembered) {
+    const answer = await listFromIndex(db, products, params, scope, remembered.context, options, remembered);
+    if (answer !== 'stale' && answer !== null) return answer;
+    if (answer === 'stale') options.index?.context.forget();
+  }
+  const context = await readContext(db, params, scope, options.tokenCheck);
+  if (key) options.index?.context.remember(key, context, context.generations);
+  const fromIndex = await listFromIndex(db, products, params, scope, context, options, null);
+  if (fromIndex !== null && fromIndex !== 'stale') return fromIndex;
+  return listFromSql(db, products, params, scope, context, options);
+}
+
+/** What identifies the list's context in memory, or null for a list whose context is not remembered. */
+function contextKey(scope: ListingScope, params: ListParams): ContextKey | null {
   const category = scope.category;
-  const [context] = await queryRowsPrepared<{
+  if (category && Number.isFinite(category.depth)) return null;
+  return {
+    companyId: scope.principal.companyId,
+    userId: scope.principal.userId,
+    catalogId: scope.catalogId ?? '',
+    categoryId: category?.id ?? null,
+    values: plainValues(params.filters),
+  };
+}
+
+/**
+ * The list's context in one round trip (prepared: two shapes, with and without a catalog): the facets,
+ * the company's catalogs split by ViewAllProducts (so the statement names them, and the planner can
+ * weigh them), the category's keys, the user's grants, the filter values lowercased, both generations,
+ * and, when folded, the token's state — settled before anything of the list is used.
+ */
+async function readContext(
+  db: Db,
+  params: ListParams,
+  scope: ListingScope,
+  tokenCheck: FoldedTokenCheck | undefined,
+): Promise<ListingContext & { generations: ContextGenerations }> {
+  const category = scope.category;
+  const [row] = await queryRowsPrepared<{
     facets: Facet[];
     view_all: string[];
     other: string[];
     listing_version: string;
+    catalogue_version: string;
     category_keys: number[];
     granted: string[];
     lowered: string[];
@@ -234,6 +263,7 @@ export async function listProducts(
           'minCount', f.min_count, 'xp', f.xp) order by f.list_order, f.id) from product_facets f), '[]') as facets,
         c.view_all, c.other,
         (select generation::text from cache_generations where name = 'listing') as listing_version,
+        (select generation::text from cache_generations where name = 'catalogue') as catalogue_version,
         array(select k.listing_key from categories k where k.catalog_id = ${category?.catalogId ?? ''}
           and k.id = any(${arrayParam(category ? [category.id, ...(Number.isFinite(category.depth) ? category.below : [])] : [], 'text')})) as category_keys,
         -- In a CASE, so that a company without such catalogs (the usual case) never runs the subquery.
@@ -241,22 +271,32 @@ export async function listProducts(
           array(select g.product_id from ${grantedInOtherCatalogs(scope.principal, scope.catalogId)} as g (product_id)
             limit ${MAX_INDEX_GRANTS + 1}) end as granted,
         array(select lower(u.v) from unnest(${arrayParam(plainValues(params.filters), 'text')}) with ordinality as u (v, i) order by u.i) as lowered
-        ${options.tokenCheck ? sql`, ${options.tokenCheck.sql()} as token_state` : sql``}
+        ${tokenCheck ? sql`, ${tokenCheck.sql()} as token_state` : sql``}
       from (${listingCatalogsSql(scope.principal, scope.catalogId)}) c`,
   );
-  // Before anything of the list is used: a token that no longer counts gets 401.
-  options.tokenCheck?.settle(context?.token_state ?? null);
-  const facets = context?.facets ?? [];
-  const catalogs = { viewAll: context?.view_all ?? [], other: context?.other ?? [] };
-  const facetPaths = new Set(facets.map((f) => f.xpPath));
+  tokenCheck?.settle(row?.token_state ?? null);
+  return {
+    facets: row?.facets ?? [],
+    viewAll: row?.view_all ?? [],
+    other: row?.other ?? [],
+    granted: row?.granted ?? [],
+    categoryKeys: row?.category_keys ?? [],
+    lowered: row?.lowered ?? [],
+    listingVersion: Number(row?.listing_version ?? 0),
+    generations: { catalogue: row?.catalogue_version ?? '', listing: row?.listing_version ?? '' },
+  };
+}
+
+/** The list's filters split into the listing's facet-value tokens (with their lowercased index terms) and the rest. */
+function splitFilters(params: ListParams, context: ListingContext) {
+  const facetPaths = new Set(context.facets.map((f) => f.xpPath));
   const tokens: SQL[] = [];
   const rest: FilterTerm[] = [];
-  // For the index: each token term's filter tokens, its values lowercased by the context statement.
   const tokenTerms: string[][] = [];
   let valueAt = 0;
   for (const term of params.filters) {
     const path = tokenPath(term, facetPaths);
-    const lowered = (context?.lowered ?? []).slice(valueAt, valueAt + term.values.length);
+    const lowered = context.lowered.slice(valueAt, valueAt + term.values.length);
     valueAt += term.values.length;
     if (path === null) rest.push(term);
     else {
@@ -264,35 +304,94 @@ export async function listProducts(
       tokenTerms.push(lowered.map((v) => `${path}\x1f${v}`));
     }
   }
+  return { tokens, rest, tokenTerms };
+}
+
+/**
+ * The list from the in-memory index, its page rendered by one statement; null when the index cannot
+ * answer it. With `remembered` (the context came from memory), that statement also reads both
+ * generations and the token's state: 'stale' when a generation moved since the context was read.
+ */
+async function listFromIndex(
+  db: Db,
+  products: ListSchema,
+  params: ListParams,
+  scope: ListingScope,
+  context: ListingContext,
+  options: ListOptions,
+  remembered: { generations: ContextGenerations } | null,
+): Promise<ListingAnswer | 'stale' | null> {
+  const { index, renderPage } = options;
+  if (!index || context.granted.length > MAX_INDEX_GRANTS) return null;
+  const { rest, tokenTerms } = splitFilters(params, context);
+  const query = indexQuery(
+    params,
+    sortTerms(products, params),
+    {
+      terms: tokenTerms,
+      otherFilters: rest.length,
+      search: indexSearch(params),
+      category: scope.category ? { allDepths: !Number.isFinite(scope.category.depth) } : null,
+    },
+    {
+      viewAll: context.viewAll,
+      granted: context.granted,
+      categoryKeys: context.categoryKeys,
+      facets: context.facets,
+    },
+    options.searchMatchLimit ?? SEARCH_MATCH_LIMIT,
+  );
+  const answer = query && (await index.answer(context.listingVersion, query));
+  if (!answer) return null;
+  const page = renderPage ? renderPage(arrayParam(answer.ids, 'text')) : sql`null`;
+  const check = remembered ? options.tokenCheck : undefined;
+  const [row] = await queryRowsPrepared<{
+    page: string | null;
+    listing_version?: string;
+    catalogue_version?: string;
+    token_state?: StateRow | null;
+  }>(
+    db,
+    remembered
+      ? sql`select (${page})::text as page,
+          (select generation::text from cache_generations where name = 'listing') as listing_version,
+          (select generation::text from cache_generations where name = 'catalogue') as catalogue_version
+          ${check ? sql`, ${check.sql()} as token_state` : sql``}`
+      : sql`select (${page})::text as page`,
+  );
+  check?.settle(row?.token_state ?? null);
+  if (
+    remembered &&
+    (row?.listing_version !== remembered.generations.listing ||
+      row?.catalogue_version !== remembered.generations.catalogue)
+  )
+    return 'stale';
+  return shapeAnswer(context.facets, { ...answer, page: row?.page ?? null });
+}
+
+/**
+ * The list in ONE statement over the `product_listing` read model: the visible, active, filtered rows
+ * are selected once into `s` (narrow: ID, facet values, sort keys), then counted, paged and faceted from
+ * there. The product row is joined only when a filter, a search or a sort needs a property the listing
+ * does not hold.
+ */
+async function listFromSql(
+  db: Db,
+  products: ListSchema,
+  params: ListParams,
+  scope: ListingScope,
+  context: ListingContext,
+  options: ListOptions,
+): Promise<ListingAnswer> {
+  const { renderPage, precounted: mayPrecount = true, searchMatchLimit = SEARCH_MATCH_LIMIT } = options;
+  const { facets } = context;
+  const catalogs = { viewAll: context.viewAll, other: context.other };
+  const { tokens, rest } = splitFilters(params, context);
   const sorts = sortTerms(products, params).map((t) => (t.path.length === 1 ? t.path[0]?.toLowerCase() : ''));
   const narrowSort = sorts.every((path) => path === 'id' || path === 'name');
   // Sorted by ID alone, a precounted list's page is a range of `listing_positions`' ID order.
   const idSort = sorts.every((path) => path === 'id');
   const search = listingSearch(params);
-  if (options.index && context && context.granted.length <= MAX_INDEX_GRANTS) {
-    const query = indexQuery(
-      params,
-      sortTerms(products, params),
-      {
-        terms: tokenTerms,
-        otherFilters: rest.length,
-        search: indexSearch(params),
-        category: scope.category ? { allDepths: !Number.isFinite(scope.category.depth) } : null,
-      },
-      { viewAll: catalogs.viewAll, granted: context.granted, categoryKeys: context.category_keys, facets },
-      searchMatchLimit,
-    );
-    const answer = query && (await options.index.answer(Number(context.listing_version), query));
-    if (answer) {
-      const [rendered] = renderPage
-        ? await queryRowsPrepared<{ page: string }>(
-            db,
-            sql`select (${renderPage(arrayParam(answer.ids, 'text'))})::text as page`,
-          )
-        : [];
-      return shapeAnswer(facets, { ...answer, page: rendered?.page ?? null });
-    }
-  }
   const generic = whereClause(products, { ...params, filters: rest, ...(search ? { search: null } : {}) });
   const joinProducts = generic !== undefined || !narrowSort;
   const keys: SortKey[] = sortKeys(narrowSort ? narrowSchema(products) : products, params);

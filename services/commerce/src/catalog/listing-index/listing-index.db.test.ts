@@ -150,6 +150,49 @@ describe(`the listing index answers as SQL does, on ${testDriver()}`, () => {
     expect(theIndex().answered).toBeGreaterThan(answered + 50);
   });
 
+  it('answers a list asked again from the remembered context, and reads it again after any catalogue write', async () => {
+    const db = commerce().database.db;
+    const memory = theIndex().context;
+    const [category] = await queryRows<{ id: string }>(
+      db,
+      sql`select c.id from categories c where c.catalog_id = 'catalog-ca' and exists (
+        select 1 from category_product_assignments a where a.category_id = c.id) order by md5(c.id) limit 1`,
+    );
+    const inCategory = await scopeOf(canadian, 'catalog-ca', category?.id);
+    const wholeCatalog = await scopeOf(canadian, 'catalog-ca');
+    const first = await bothWays('pageSize=3', inCategory);
+    expect(first.total).toBeGreaterThan(0);
+    const facet = first.facets.find((f) => f.Values.length > 0);
+    const filtered = `pageSize=3&xp.${facet?.XpPath}=${encodeURIComponent((facet?.Values[0]?.Value ?? '').toUpperCase())}`;
+    await bothWays(filtered, wholeCatalog);
+    // A member of acme-prefab-partners also sees a few products of catalog-partners, granted one by one.
+    const granted = await scopeOf({ companyId: 'ACME-US', userId: 'prefab' } as Principal);
+    const withGrants = await bothWays('pageSize=3&sortBy=!ID', granted);
+    const recalled = memory.recalled;
+    await bothWays('pageSize=3', inCategory);
+    await bothWays(filtered, wholeCatalog);
+    await bothWays('pageSize=3&page=2&sortBy=!Name', inCategory);
+    await bothWays('pageSize=3&sortBy=!ID', granted);
+    expect(memory.recalled).toBe(recalled + 4);
+
+    // The grants withdrawn with the user's group: no product's listing row changes, the user's list does.
+    await db.execute(sql`delete from user_group_assignments where user_id = 'prefab'`);
+    expect((await bothWays('pageSize=3&sortBy=!ID', granted)).total).toBeLessThan(withGrants.total);
+
+    // Writes that change the context but no product's listing row: the company's catalog, the category.
+    await db.execute(sql`update catalogs set active = false where id = 'catalog-ca'`);
+    expect((await bothWays('pageSize=3', inCategory)).total).toBe(0);
+    expect((await bothWays(filtered, wholeCatalog)).total).toBe(0);
+    await db.execute(sql`update catalogs set active = true where id = 'catalog-ca'`);
+    expect((await bothWays('pageSize=3', inCategory)).total).toBe(first.total);
+    await db.execute(
+      sql`delete from categories where catalog_id = 'catalog-ca' and id = ${category?.id ?? ''}`,
+    );
+    expect((await bothWays('pageSize=3', inCategory)).total).toBe(0);
+    await db.execute(sql`update product_facets set min_count = 100000`);
+    expect((await bothWays(filtered, wholeCatalog)).facets.every((f) => f.Values.length === 0)).toBe(true);
+  });
+
   it('records each changed product under its transaction’s version, in commit order', async () => {
     const db = commerce().database.db;
     const [product] = await queryRows<{ id: string }>(

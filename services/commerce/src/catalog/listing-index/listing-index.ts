@@ -1,5 +1,6 @@
 import { type Db, queryRows, queryRowsPrepared } from '@catalogue/db';
 import { sql } from 'drizzle-orm';
+import { ListingContextMemory } from './listing-context';
 import { answerFromIndex, type IndexAnswer, type IndexQuery } from './listing-query';
 import type { ListingRow } from './listing-rows';
 import { ListingStore } from './listing-store';
@@ -31,6 +32,9 @@ export class ListingIndex {
 
   /** Lists answered from the index (tests check that the index, not the SQL path, answered). */
   answered = 0;
+
+  /** The lists' contexts, so that most lists the index answers need one statement (`listing-context.ts`). */
+  readonly context = new ListingContextMemory();
 
   constructor(private readonly db: Db) {}
 
