@@ -61,9 +61,9 @@ describe(`the listing index answers as SQL does, on ${testDriver()}`, () => {
       db,
       sql`select id from categories where catalog_id = 'catalog-us' order by md5(id) limit 12`,
     );
-    const [sample] = await queryRows<{ id: string; word: string }>(
+    const [sample, other] = await queryRows<{ id: string; word: string }>(
       db,
-      sql`select id, split_part(lower(name), ' ', 1) as word from products where active order by md5(id) limit 1`,
+      sql`select id, split_part(lower(name), ' ', 1) as word from products where active order by md5(id) limit 2`,
     );
     const prefix = (sample?.id ?? '').slice(0, 6);
     let seen = 0;
@@ -87,6 +87,8 @@ describe(`the listing index answers as SQL does, on ${testDriver()}`, () => {
           `pageSize=5&search=${encodeURIComponent(`${prefix} zz-z`)}`,
           `pageSize=5&search=${encodeURIComponent(`${prefix} ${sample?.word}`)}&searchType=AllTermsAnyField`,
           'pageSize=5&search=-',
+          // Two rare terms, any of them: each one's few candidates together.
+          `pageSize=5&search=${encodeURIComponent(`${sample?.id} ${other?.id}`)}`,
           'pageSize=5&search=%2F&searchType=AllTermsAnyField',
           ...(facet && a && b
             ? [

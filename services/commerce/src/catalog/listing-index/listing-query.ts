@@ -1,6 +1,6 @@
 import { MAX_FACET_VALUES } from '../facets';
 import { compareC } from './listing-rows';
-import { markedSlots, searchCandidates } from './listing-search';
+import { searchCandidates } from './listing-search';
 import type { ListingStore } from './listing-store';
 import type { SortName, SortOrder } from './sort-order';
 
@@ -190,8 +190,10 @@ function inOrder(
 ): number[] {
   if (hits.length * FEW < order.slots.length) {
     const out: number[] = [];
-    const ranks = Int32Array.from(hits, (s) => order.rank[s] as number).sort();
-    const n = ranks.length;
+    const n = hits.length;
+    const ranks = new Int32Array(n);
+    for (let i = 0; i < n; i++) ranks[i] = order.rank[hits[i] as number] as number;
+    ranks.sort();
     for (let i = 0; i < n && out.length < stop; i++) {
       const slot = order.slots[ranks[descending ? n - 1 - i : i] as number] as number;
       if (accept(slot)) out.push(slot);
@@ -206,17 +208,22 @@ function inOrder(
 /** Hits this few against all slots are sorted by rank; more are picked by walking the sort order. */
 const FEW = 16;
 
-/** The slots `accept` takes, walking the sort order, until `stop` of them. */
+/**
+ * The slots `accept` takes, walking the sort order, until `stop` of them; with `marks`, only marked slots
+ * are asked (a search's word marks: most slots fail them, and a byte costs less than a call).
+ */
 function walk(
   order: SortOrder,
   descending: boolean,
   stop: number,
   accept: (slot: number) => boolean,
+  marks?: Uint8Array,
 ): number[] {
   const out: number[] = [];
   const n = order.slots.length;
   for (let i = 0; i < n && out.length < stop; i++) {
     const slot = order.slots[descending ? n - 1 - i : i] as number;
+    if (marks !== undefined && marks[slot] !== 1) continue;
     if (accept(slot)) out.push(slot);
   }
   return out;
@@ -231,7 +238,11 @@ function searchTest(
   store: ListingStore,
   search: IndexSearch,
   few: number,
-): { test: (slot: number, also?: (slot: number) => boolean) => boolean; candidates: number[] | null } {
+): {
+  test: (slot: number, also?: (slot: number) => boolean) => boolean;
+  candidates: number[] | null;
+  marks?: Uint8Array;
+} {
   const { kind, words } = search;
   const text = (slot: number) => {
     const t = store.searchTexts[slot] as string;
@@ -240,10 +251,11 @@ function searchTest(
   const found = searchCandidates(store, search);
   if (found === null)
     return { test: (slot, also) => (also === undefined || also(slot)) && text(slot), candidates: null };
-  const { marks, verify, bound } = found;
+  const { marks, verify, slots } = found;
   return {
     test: (slot, also) => marks[slot] === 1 && (also === undefined || also(slot)) && (!verify || text(slot)),
-    candidates: bound <= few ? markedSlots(marks) : null,
+    candidates: slots !== null && slots.length <= few ? slots : null,
+    marks,
   };
 }
 
@@ -302,7 +314,7 @@ export function answerFromIndex(store: ListingStore, order: SortOrder, q: IndexQ
     // order until enough are found (a common word stops early; the index checks are cheap).
     // A rare word's few candidates are sorted too: walking the whole order for them costs more.
     const few = Math.floor(order.slots.length / FEW);
-    const { test: matchesText, candidates } = searchTest(store, q.search, few);
+    const { test: matchesText, candidates, marks } = searchTest(store, q.search, few);
     const matches =
       found.driverSize <= few
         ? inOrder(collect(found, stamp), order, q.descending, q.searchLimit, matchesText, stamp)
@@ -315,7 +327,7 @@ export function answerFromIndex(store: ListingStore, order: SortOrder, q: IndexQ
               (slot) => matchesText(slot, found.passesAll),
               stamp,
             )
-          : walk(order, q.descending, q.searchLimit, (slot) => matchesText(slot, found.passesAll));
+          : walk(order, q.descending, q.searchLimit, (slot) => matchesText(slot, found.passesAll), marks);
     return {
       ids: matches.slice(q.offset, end).map((s) => store.ids[s] as string),
       total: matches.length,
