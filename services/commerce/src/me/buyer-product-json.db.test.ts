@@ -46,7 +46,7 @@ describe(`BuyerProduct JSON rendered by the database, on ${testDriver()}`, () =>
       ShipWeight: 0.35,
       ShipHeight: 1234.5,
       Inventory: { Enabled: true, NotificationPoint: 5, QuantityAvailable: 62, OrderCanExceed: true },
-      xp: { Nested: { List: [1, 'two', null], Flag: true }, Zahl: 1.5 },
+      xp: { Nested: { List: [1, 'two', null], Flag: true }, Zahl: 1.5, Tool: 'Schlüssel 🔧 “fit”' },
     });
     await Products.Create({ ID: 'JSON-EMPTY', Name: 'Empty schedule', DefaultPriceScheduleID: 'PS-EMPTY' });
     await Products.Create({ ID: 'JSON-NOPRICE', Name: 'No schedule' });
@@ -100,6 +100,14 @@ describe(`BuyerProduct JSON rendered by the database, on ${testDriver()}`, () =>
       expect(JSON.stringify(alone.get(product.ID ?? ''))).toBe(JSON.stringify(expected));
     }
     const rich = listed.find((p) => p.ID === 'JSON-RICH');
+    expect((rich?.xp as { Tool?: string }).Tool).toBe('Schlüssel 🔧 “fit”');
+    // Kept all ASCII (migration 0045: the service decodes and writes ASCII text much faster).
+    const nonAscii = await queryRows<{ n: number }>(
+      commerce().database.db,
+      sql`select count(*)::int as n from product_json j, price_schedule_json s
+        where j.head || j.tail || s.wire ~ '[^\\x01-\\x7f]'`,
+    );
+    expect(nonAscii[0]?.n).toBe(0);
     expect(rich?.PriceSchedule?.IsOnSale).toBe(true);
     expect(rich?.PriceSchedule?.PriceBreaks?.[1]?.Price).toBe(0.0001);
     expect(rich?.ShipWeight).toBe(0.35);
