@@ -100,7 +100,7 @@ describe(`BuyerProduct JSON rendered by the database, on ${testDriver()}`, () =>
       expect(JSON.stringify(alone.get(product.ID ?? ''))).toBe(JSON.stringify(expected));
     }
     const rich = listed.find((p) => p.ID === 'JSON-RICH');
-    expect((rich?.xp as { Tool?: string }).Tool).toBe('Schlüssel 🔧 “fit”');
+    expect((rich?.xp as { Tool?: string } | undefined)?.Tool).toBe('Schlüssel 🔧 “fit”');
     // Kept all ASCII (migration 0045: the service decodes and writes ASCII text much faster).
     const nonAscii = await queryRows<{ n: number }>(
       commerce().database.db,
