@@ -36,7 +36,7 @@ describe(`BuyerProduct JSON rendered by the database, on ${testDriver()}`, () =>
         { Quantity: 1, Price: 12.34, SalePrice: 9.99 },
         { Quantity: 10, Price: 0.0001 },
       ],
-      xp: { Note: 'Beta' },
+      xp: { Note: 'Bêta ✓' },
     });
     await PriceSchedules.Create({ ID: 'PS-EMPTY', Name: 'No breaks', PriceBreaks: [] });
     await Products.Create({
@@ -104,8 +104,8 @@ describe(`BuyerProduct JSON rendered by the database, on ${testDriver()}`, () =>
     // Kept all ASCII (migration 0045: the service decodes and writes ASCII text much faster).
     const nonAscii = await queryRows<{ n: number }>(
       commerce().database.db,
-      sql`select count(*)::int as n from product_json j, price_schedule_json s
-        where j.head || j.tail || s.wire ~ '[^\\x01-\\x7f]'`,
+      sql`select (select count(*)::int from product_json where head || tail ~ '[^\\x01-\\x7f]')
+        + (select count(*)::int from price_schedule_json where wire ~ '[^\\x01-\\x7f]') as n`,
     );
     expect(nonAscii[0]?.n).toBe(0);
     expect(rich?.PriceSchedule?.IsOnSale).toBe(true);
