@@ -11,7 +11,7 @@ import type { CommerceEnv } from './env';
  * group's `cache_generations` row on at the commit of every transaction that changed one of its tables
  * (migrations 0011–0013), and NOTIFY `cache_generation` with the group's name.
  */
-export type GenerationName = 'catalogue' | 'identity' | 'promotions';
+export type GenerationName = 'catalogue' | 'identity' | 'promotions' | 'quotes';
 
 /**
  * A read cache for GET answers. Entries are keyed by the committed generation of the tables they were
@@ -190,9 +190,11 @@ export function memoized<T>(
   compute: () => Promise<T>,
   /** The caller's transaction, if it holds one: the generations are read through it. */
   reader?: Db,
+  /** The request being served (its Hono context), when there is no reader: generations read once for it. */
+  request?: object,
 ): Promise<T> {
   const cache = scope.getStore();
-  return cache ? cache.rememberValue(groups, key, compute, reader) : compute();
+  return cache ? cache.rememberValue(groups, key, compute, reader, request) : compute();
 }
 
 async function readGenerations(db: Db): Promise<Map<string, number>> {

@@ -363,6 +363,14 @@ describe(`quotes on ${testDriver()}`, () => {
     );
     const eu = await admin('GET', '/quotes?search=Deskcopy&Region=EU');
     expect(eu.json.Items.map((q: { ID: string }) => q.ID)).toEqual([one.id]);
+    // The desk keeps its pages by the quotes' generation; a page shows the project's sender snapshot,
+    // whose change moves the generation too (migration 0046), so the page asked again shows it.
+    await queryRows(
+      commerce().database.db,
+      sql`update orders set from_user = from_user || '{"FirstName": "Renamed"}'::jsonb where id = ${one.id}`,
+    );
+    const renamed = await admin('GET', '/quotes?search=Deskcopy&Region=EU');
+    expect(renamed.json.Items[0].FromUser.FirstName).toBe('Renamed');
     expect((await admin('GET', queue)).json.Meta.TotalCount).toBe(1);
     // A page past the end is counted apart.
     const past = await admin('GET', '/quotes?search=Deskcopy&page=3&pageSize=1');

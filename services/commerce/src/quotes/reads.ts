@@ -1,5 +1,6 @@
 import type { Db } from '@catalogue/db';
 import type { Principal } from '../auth/claims';
+import { memoized } from '../http/read-cache';
 import type { ListParams } from '../list/params';
 import type { Side } from './access';
 import { quoteScope } from './access';
@@ -10,12 +11,24 @@ import { revisionContent } from './wire';
 
 /** The reads of quotes (docs/quotes-wire.md), each in one transaction so what it answers is one state. */
 
-/** A page of the quotes `side` reaches (one statement: its page and count are one state). */
-export function findQuotes(db: Db, principal: Principal, side: Side, params: ListParams) {
-  return listQuotes(db, quoteListSchema(side), withMe(params, principal), quoteScope(principal, side), {
-    // The seller's scope is on the quote's own copy of the recipient; the buyer's is on the project.
-    scopeReadsProjects: side === 'buyer',
-  });
+/**
+ * A page of the quotes `side` reaches (one statement: its page and count are one state). The seller's
+ * pages are kept under the committed generation of `quotes` (`http/read-cache.ts`): a desk asks the same
+ * few queues over and over between two changes, and every change of a quote (or of the project columns a
+ * page shows, migrations 0043 and 0046) moves the generation on at its commit, on every instance. The
+ * seller's scope is the marketplace's whole desk, so the key is the list's parameters (with "me"
+ * resolved). A buyer's scope depends on the caller and is read every time. Pages are shaped per request:
+ * what depends on the time (a quote's age) is never kept.
+ */
+export function findQuotes(db: Db, principal: Principal, side: Side, params: ListParams, request?: object) {
+  const scoped = withMe(params, principal);
+  const read = () =>
+    listQuotes(db, quoteListSchema(side), scoped, quoteScope(principal, side), {
+      // The seller's scope is on the quote's own copy of the recipient; the buyer's is on the project.
+      scopeReadsProjects: side === 'buyer',
+    });
+  if (side === 'buyer') return read();
+  return memoized(['quotes'], `quote-desk\u0000${JSON.stringify(scoped)}`, read, undefined, request);
 }
 
 /** One quote with its draft lines and, for the buyer's view, the content of the revision sent last. */

@@ -24,7 +24,7 @@ export function sellerQuoteRoutes(db: Db, options: { validityDays: number }): Ho
 
   app.get('/', async (c) => {
     const params = parseListParams(new URL(c.req.url).searchParams);
-    const page = await findQuotes(db, c.get('principal'), 'seller', params);
+    const page = await findQuotes(db, c.get('principal'), 'seller', params, c);
     const now = new Date();
     return c.json({
       Items: page.Items.map(({ quote, order }) => sellerQuoteOf(quote, order, null, now)),
