@@ -111,32 +111,40 @@ export async function copyQuotes(database: Database, seeds: string[], total: num
   const copies = Math.max(0, Math.ceil(total / seeds.length) - 1);
   // Seed IDs are the service's own (letters, digits, '-', '_'): safe inside a literal.
   const seedList = seeds.map((id) => `'${id.replace(/[^\w-]/g, '')}'`).join(', ');
-  const copy = (table: string, keyed: string, idColumn: string, extra = '') =>
-    database.db.execute(
-      sql.raw(`insert into ${table} select (jsonb_populate_record(null::${table}, to_jsonb(t)
-        || jsonb_build_object('${idColumn}', t.${idColumn} || '-c' || g${extra}))).*
-      from ${table} t cross join generate_series(1, ${copies}) g
-      where t.${keyed} in (${seedList})`),
+  await database.db.transaction(async (tx) => {
+    // Triggers off for the copy (a superuser's setting, for this transaction only): each copy is a whole
+    // row of a seed row whose own triggers already ran (the quote's copy of its project, foreign keys,
+    // kept JSON), and a deferred generation bump per copied row made PGlite's copy last most of an hour.
+    await tx.execute(sql`set local session_replication_role = replica`);
+    const copy = (table: string, keyed: string, idColumn: string, extra = '') =>
+      tx.execute(
+        sql.raw(`insert into ${table} select (jsonb_populate_record(null::${table}, to_jsonb(t)
+          || jsonb_build_object('${idColumn}', t.${idColumn} || '-c' || g${extra}))).*
+        from ${table} t cross join generate_series(1, ${copies}) g
+        where t.${keyed} in (${seedList})`),
+      );
+    const hours = (column: string) => `, '${column}', to_jsonb(t.${column} - make_interval(hours => g))`;
+    await copy(
+      'orders',
+      'id',
+      'id',
+      `${hours('date_created')}, 'date_submitted', to_jsonb(t.date_submitted - make_interval(hours => g))`,
     );
-  const hours = (column: string) => `, '${column}', to_jsonb(t.${column} - make_interval(hours => g))`;
-  await copy(
-    'orders',
-    'id',
-    'id',
-    `${hours('date_created')}, 'date_submitted', to_jsonb(t.date_submitted - make_interval(hours => g))`,
-  );
-  await copy('line_items', 'order_id', 'order_id');
-  await copy('quotes', 'id', 'id', hours('date_submitted'));
-  await copy('quote_lines', 'quote_id', 'quote_id');
-  await copy('quote_revisions', 'quote_id', 'quote_id');
-  await database.db.execute(
-    sql.raw(`insert into quote_events (quote_id, action, from_status, to_status, revision, actor_type,
-        actor_company_id, actor_user_id, changes, at)
-      select t.quote_id || '-c' || g, t.action, t.from_status, t.to_status, t.revision, t.actor_type,
-        t.actor_company_id, t.actor_user_id, t.changes, t.at - make_interval(hours => g)
-      from quote_events t cross join generate_series(1, ${copies}) g
-      where t.quote_id in (${seedList})`),
-  );
+    await copy('line_items', 'order_id', 'order_id');
+    await copy('quotes', 'id', 'id', hours('date_submitted'));
+    await copy('quote_lines', 'quote_id', 'quote_id');
+    await copy('quote_revisions', 'quote_id', 'quote_id');
+    await tx.execute(
+      sql.raw(`insert into quote_events (quote_id, action, from_status, to_status, revision, actor_type,
+          actor_company_id, actor_user_id, changes, at)
+        select t.quote_id || '-c' || g, t.action, t.from_status, t.to_status, t.revision, t.actor_type,
+          t.actor_company_id, t.actor_user_id, t.changes, t.at - make_interval(hours => g)
+        from quote_events t cross join generate_series(1, ${copies}) g
+        where t.quote_id in (${seedList})`),
+    );
+    // The committed generation of quotes moves on once, as after any write (the desk's kept counts).
+    await tx.execute(sql`update cache_generations set generation = generation + 1 where name = 'quotes'`);
+  });
   await database.db.execute(sql`analyze`);
 }
 

@@ -10,6 +10,7 @@ export {
 export type { DatabaseConfig, DatabaseLimits } from './config';
 export { DatabaseConfigError, DEFAULT_LIMITS, databaseConfigFromEnv, dataDirFromEnv } from './config';
 export { migrateDatabase, migrationsFolder } from './migrate';
+export { type Preparable, placeholders, preparedStatement, queryRowsNamed } from './prepared-statement';
 export { getSharedDatabase, setSharedDatabase } from './shared';
 export type { UnavailableReason } from './unavailable';
 export { DatabaseUnavailableError, databaseUnavailable } from './unavailable';

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type Database, type Db, queryRows } from '@catalogue/db';
+import { type Database, type Db, queryRows, queryRowsNamed } from '@catalogue/db';
 import { sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
@@ -198,7 +198,8 @@ export function memoized<T>(
 }
 
 async function readGenerations(db: Db): Promise<Map<string, number>> {
-  const rows = await queryRows<{ name: string; generation: string | number }>(
+  // Every request asks this: named on PostgreSQL, so each connection parses it once.
+  const rows = await queryRowsNamed<{ name: string; generation: string | number }>(
     db,
     sql`select name, generation from cache_generations`,
   );

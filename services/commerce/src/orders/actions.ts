@@ -1,4 +1,4 @@
-import type { Db } from '@catalogue/db';
+import { type Db, placeholders, preparedStatement } from '@catalogue/db';
 import {
   activeCarts,
   inventoryRecords,
@@ -10,7 +10,7 @@ import {
   products,
   variants,
 } from '@catalogue/db/schema';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Principal } from '../auth/claims';
 import { requireAnyRole } from '../auth/roles';
@@ -59,6 +59,24 @@ function stockNeeds(items: LineItemRow[]) {
  * `Inventory.Insufficient` unless the product or record may be oversold. The updated rows stay locked
  * until the transaction ends, so concurrent submits of one product queue.
  */
+/** Of the given products, those that track stock, locked in ID order with what moving stock reads. */
+const lockTrackedProducts = preparedStatement((db) =>
+  db
+    // Only what moving stock reads: products are wide rows (descriptions, xp).
+    .select({
+      id: products.id,
+      inventoryEnabled: products.inventoryEnabled,
+      inventoryVariantLevelTracking: products.inventoryVariantLevelTracking,
+      inventoryOrderCanExceed: products.inventoryOrderCanExceed,
+    })
+    .from(products)
+    .where(
+      and(sql`${products.id} = any(${sql.placeholder('ids')}::text[])`, eq(products.inventoryEnabled, true)),
+    )
+    .orderBy(asc(products.id))
+    .for('update'),
+);
+
 export async function moveStock(tx: Db, items: LineItemRow[], sign: 1 | -1): Promise<void> {
   const needs = stockNeeds(items);
   // The products whose own (or variants') stock may move, locked at once, in ID order. Only those that
@@ -67,22 +85,7 @@ export async function moveStock(tx: Db, items: LineItemRow[], sign: 1 | -1): Pro
   // free, so it is locked and counted then).
   const productIds = [...new Set(needs.filter((n) => !n.recordId).map((n) => n.productId))].sort();
   const locked = new Map(
-    productIds.length === 0
-      ? []
-      : (
-          await tx
-            // Only what moving stock reads: products are wide rows (descriptions, xp).
-            .select({
-              id: products.id,
-              inventoryEnabled: products.inventoryEnabled,
-              inventoryVariantLevelTracking: products.inventoryVariantLevelTracking,
-              inventoryOrderCanExceed: products.inventoryOrderCanExceed,
-            })
-            .from(products)
-            .where(and(inArray(products.id, productIds), eq(products.inventoryEnabled, true)))
-            .orderBy(asc(products.id))
-            .for('update')
-        ).map((p) => [p.id, p]),
+    productIds.length === 0 ? [] : (await lockTrackedProducts(tx, { ids: productIds })).map((p) => [p.id, p]),
   );
   for (const need of needs) {
     const delta = sign * need.units;
@@ -265,7 +268,7 @@ export async function submitOrder(tx: Db, principal: Principal, order: OrderRow)
   const current = recalculated.order;
   const { items, paid } = await submittable(tx, principal, current, recalculated.items);
   if (promotions.applied === null || promotions.applied.length > 0) await redeemPromotions(tx, order.id);
-  const updated = await completeSubmit(tx, current, items, paid, {});
+  const updated = await completeSubmit(tx, current, items, paid, null);
   // A submitted order is no longer anybody's cart.
   await tx.delete(activeCarts).where(eq(activeCarts.orderId, order.id));
   return updated;
@@ -296,13 +299,43 @@ export async function submitQuoteOrder(
   });
 }
 
+const SUBMIT_COLUMNS = [
+  'status',
+  'isSubmitted',
+  'stockTaken',
+  'dateSubmitted',
+  'dateApproved',
+  'allowResubmit',
+  'lastUpdated',
+] as const;
+const TOTALS_COLUMNS = ['currency', 'lineItemCount', 'subtotal', 'promotionDiscount', 'total'] as const;
+type Totals = Pick<OrderRow, (typeof TOTALS_COLUMNS)[number]>;
+
+/** The submit's update of the order, with the totals when the caller computed them in memory. */
+const submitUpdate = (withTotals: boolean) =>
+  preparedStatement((db) =>
+    db
+      .update(orders)
+      // Drizzle binds a placeholder in `set` as the column's value; its types leave placeholders out.
+      .set(
+        placeholders([
+          ...SUBMIT_COLUMNS,
+          ...(withTotals ? TOTALS_COLUMNS : []),
+        ]) as unknown as Partial<OrderRow>,
+      )
+      .where(eq(orders.id, sql.placeholder('id')))
+      .returning(),
+  );
+const submitWithTotals = submitUpdate(true);
+const submitAsIs = submitUpdate(false);
+
 /** The end of a submit, once the order passed its checks: stock, spending accounts, approvals, status. */
 async function completeSubmit(
   tx: Db,
   current: OrderRow,
   items: LineItemRow[],
   paid: (typeof payments.$inferSelect)[],
-  set: Partial<Pick<OrderRow, 'currency' | 'lineItemCount' | 'subtotal' | 'promotionDiscount' | 'total'>>,
+  totals: Totals | null,
 ): Promise<OrderRow> {
   const stockTaken = await takeStock(tx, current, items);
   await moveSpendingAccountBalances(tx, current, -1, paid);
@@ -311,20 +344,17 @@ async function completeSubmit(
   if (needed.length > 0) {
     await tx.insert(orderApprovals).values(needed.map((n) => ({ orderId: current.id, ...n })));
   }
-  const [updated] = await tx
-    .update(orders)
-    .set({
-      ...set,
-      status: needed.length > 0 ? 'AwaitingApproval' : 'Open',
-      isSubmitted: true,
-      stockTaken,
-      dateSubmitted: now,
-      dateApproved: needed.length > 0 ? null : now,
-      allowResubmit: false,
-      lastUpdated: now,
-    })
-    .where(eq(orders.id, current.id))
-    .returning();
+  const [updated] = await (totals ? submitWithTotals : submitAsIs)(tx, {
+    ...totals,
+    id: current.id,
+    status: needed.length > 0 ? 'AwaitingApproval' : 'Open',
+    isSubmitted: true,
+    stockTaken,
+    dateSubmitted: now,
+    dateApproved: needed.length > 0 ? null : now,
+    allowResubmit: false,
+    lastUpdated: now,
+  });
   // A submitted project is a request for quote: its quote opens in this transaction (quotes/opening.ts).
   if (isProject(current)) await openQuoteForProject(tx, updated as OrderRow, items, now);
   // The sales team's quote request (email and marketing push) is queued with the submit itself, so a

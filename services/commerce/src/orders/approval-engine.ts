@@ -1,4 +1,4 @@
-import { type Db, queryRows } from '@catalogue/db';
+import { type Db, preparedStatement, queryRows } from '@catalogue/db';
 import { approvalRules, orderApprovals, users } from '@catalogue/db/schema';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { userToWire } from '../identity/user-wire';
@@ -109,11 +109,26 @@ async function orderUser(tx: Db, order: OrderRow): Promise<unknown> {
 }
 
 /** Rules that apply to an order: its buyer's, and the marketplace's `Order` rules when it receives it. */
-function rulesFor(order: OrderRow): SQL | undefined {
-  const buyer = and(eq(approvalRules.ownerId, order.fromCompanyId), sql`${approvalRules.ownerId} <> ''`);
-  if (order.toCompanyType !== 'seller') return buyer;
+function rulesFor(toMarketplace: boolean): SQL | undefined {
+  const buyer = and(
+    eq(approvalRules.ownerId, sql.placeholder('buyerId')),
+    sql`${approvalRules.ownerId} <> ''`,
+  );
+  if (!toMarketplace) return buyer;
   return or(buyer, and(eq(approvalRules.ownerId, ''), eq(approvalRules.approvalType, 'Order')));
 }
+
+/** The rules of an order's buyer and, for an order to the marketplace owner, the marketplace's own. */
+const rulesOf = (toMarketplace: boolean) =>
+  preparedStatement((db) =>
+    db
+      .select()
+      .from(approvalRules)
+      .where(rulesFor(toMarketplace))
+      .orderBy(sql`${approvalRules.ownerId} = ''`, asc(approvalRules.id)),
+  );
+const buyerRules = rulesOf(false);
+const buyerAndMarketplaceRules = rulesOf(true);
 
 /**
  * Whether a rule needs approval. An expression that cannot be parsed (a rule stored before expressions
@@ -156,11 +171,9 @@ export async function approvalsNeeded(
   items: LineItemRow[],
 ): Promise<NeededApproval[]> {
   if (order.fromCompanyType !== 'buyer') return [];
-  const rules = await tx
-    .select()
-    .from(approvalRules)
-    .where(rulesFor(order))
-    .orderBy(sql`${approvalRules.ownerId} = ''`, asc(approvalRules.id));
+  const rules = await (order.toCompanyType === 'seller' ? buyerAndMarketplaceRules : buyerRules)(tx, {
+    buyerId: order.fromCompanyId,
+  });
   if (rules.length === 0) return [];
 
   const round = order.status === 'AwaitingApproval' ? await currentRound(tx, order.id) : [];

@@ -1,6 +1,6 @@
-import type { Db } from '@catalogue/db';
+import { type Db, preparedStatement } from '@catalogue/db';
 import { activeCarts, orders, supplierBuyers, suppliers, users } from '@catalogue/db/schema';
-import { and, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { Principal } from '../auth/claims';
@@ -36,12 +36,23 @@ import { orderBody, orderResource } from './wire';
 const has = hasRole;
 
 /** `FromUser` as the order keeps it (also for the order an accepted quote creates, quotes/conversion.ts). */
-export async function fromUserSnapshot(tx: Db, companyType: string, companyId: string, userId: string) {
-  const [user] = await tx
+/** One user by their key (every order a user creates reads its sender so). */
+const userByKey = preparedStatement((db) =>
+  db
     .select()
     .from(users)
-    .where(and(eq(users.companyType, companyType), eq(users.companyId, companyId), eq(users.id, userId)))
-    .limit(1);
+    .where(
+      and(
+        eq(users.companyType, sql.placeholder('companyType')),
+        eq(users.companyId, sql.placeholder('companyId')),
+        eq(users.id, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1),
+);
+
+export async function fromUserSnapshot(tx: Db, companyType: string, companyId: string, userId: string) {
+  const [user] = await userByKey(tx, { companyType, companyId, userId });
   if (!user) throw ApiError.notFound('User', userId);
   const { FailedLoginAttempts: _hidden, Password: _password, ...wire } = userToWire(user, []);
   return { user, snapshot: wire };

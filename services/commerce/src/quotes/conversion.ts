@@ -1,3 +1,4 @@
+import { placeholders, preparedStatement } from '@catalogue/db';
 import { orders } from '@catalogue/db/schema';
 import type { Principal } from '../auth/claims';
 import { submitQuoteOrder } from '../orders/actions';
@@ -25,6 +26,30 @@ import type { RevisionContent } from './wire';
  *
  * Any refusal (a product no longer sold to the buyer, not enough stock) rolls the whole accept back.
  */
+/** The columns an accepted quote's order is created with (the rest take their defaults). */
+const QUOTE_ORDER_COLUMNS = [
+  'id',
+  'fromCompanyType',
+  'fromCompanyId',
+  'fromUserId',
+  'fromUser',
+  'toCompanyType',
+  'toCompanyId',
+  'billingAddressId',
+  'billingAddress',
+  'shippingAddressId',
+  'comments',
+  'currency',
+  'shippingCost',
+  'dateCreated',
+  'xp',
+] as const;
+type QuoteOrderValues = Required<Pick<typeof orders.$inferInsert, (typeof QUOTE_ORDER_COLUMNS)[number]>>;
+
+const insertQuoteOrder = preparedStatement((db) =>
+  db.insert(orders).values(placeholders(QUOTE_ORDER_COLUMNS)).returning(),
+);
+
 export async function convertQuote(
   tx: Tx,
   principal: Principal,
@@ -37,26 +62,23 @@ export async function convertQuote(
   const { snapshot } = await fromUserSnapshot(tx, 'buyer', principal.companyId, principal.userId);
   // The project's addresses are its sender's: they carry over when the sender accepts.
   const sameSender = project.fromUserId === principal.userId;
-  const [created] = await tx
-    .insert(orders)
-    .values({
-      id: generateId(),
-      fromCompanyType: 'buyer',
-      fromCompanyId: principal.companyId,
-      fromUserId: principal.userId,
-      fromUser: snapshot,
-      toCompanyType: project.toCompanyType,
-      toCompanyId: project.toCompanyId,
-      billingAddressId: sameSender ? project.billingAddressId : null,
-      billingAddress: sameSender ? project.billingAddress : null,
-      shippingAddressId: sameSender ? project.shippingAddressId : null,
-      comments: comments ?? null,
-      currency: content.Currency,
-      shippingCost: toColumn(money(content.FreightAmount) ?? ZERO),
-      dateCreated: now,
-      xp: { QuoteID: quote.id, QuoteRevision: content.Revision, projectRef: quote.name },
-    })
-    .returning();
+  const [created] = await insertQuoteOrder(tx, {
+    id: generateId(),
+    fromCompanyType: 'buyer',
+    fromCompanyId: principal.companyId,
+    fromUserId: principal.userId,
+    fromUser: snapshot,
+    toCompanyType: project.toCompanyType,
+    toCompanyId: project.toCompanyId,
+    billingAddressId: sameSender ? project.billingAddressId : null,
+    billingAddress: sameSender ? project.billingAddress : null,
+    shippingAddressId: sameSender ? project.shippingAddressId : null,
+    comments: comments ?? null,
+    currency: content.Currency,
+    shippingCost: toColumn(money(content.FreightAmount) ?? ZERO),
+    dateCreated: now,
+    xp: { QuoteID: quote.id, QuoteRevision: content.Revision, projectRef: quote.name },
+  } satisfies QuoteOrderValues);
   if (!created) throw new Error('an order insert returned nothing');
   // The quote, not the buyer's token, grants the price override.
   const locker: Principal = { ...principal, roles: [...principal.roles, 'OverrideUnitPrice'] };

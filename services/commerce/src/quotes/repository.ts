@@ -1,4 +1,4 @@
-import type { Db } from '@catalogue/db';
+import { type Db, queryRowsNamed } from '@catalogue/db';
 import {
   cacheGenerations,
   orders,
@@ -237,7 +237,10 @@ export async function insertEvent(
   queued: EventOutboxRow[],
   set?: Partial<typeof quotes.$inferInsert>,
 ): Promise<number> {
-  const result = (await tx.execute(sql`with ${quoteSet(event.quoteId, set)} e as (
+  // Named on PostgreSQL (parsed once per connection): one text per set of columns the caller sets.
+  const rows = await queryRowsNamed<{ key: string }>(
+    tx,
+    sql`with ${quoteSet(event.quoteId, set)} e as (
       insert into quote_events (quote_id, action, from_status, to_status, revision, actor_type,
         actor_company_id, actor_user_id, changes, at)
       values (${event.quoteId}, ${event.action}, ${event.fromStatus}, ${event.toStatus}, ${event.revision},
@@ -253,8 +256,9 @@ export async function insertEvent(
       from e, jsonb_array_elements(${JSON.stringify(queued)}::jsonb) with ordinality as m(row, n)
       order by m.n
     )
-    select key::text as key from e`)) as unknown as { rows: { key: string }[] };
-  const key = result.rows[0]?.key;
+    select key::text as key from e`,
+  );
+  const key = rows[0]?.key;
   if (key === undefined) throw new Error('an event insert returned nothing');
   return Number(key);
 }
