@@ -83,6 +83,18 @@ describe(`database on ${testDriver()}`, () => {
     expect(inside[0]?.n).toBe(42);
   });
 
+  it.runIf(testDriver() === 'pglite')(
+    'writes new WAL segments on PGlite without filling them with zeros',
+    async () => {
+      // 16 MB of zeros per segment, written on the service's one thread, stalled every request (issue 23).
+      const [row] = await queryRows<{ value: string }>(
+        database.db,
+        sql`select current_setting('wal_init_zero') as value`,
+      );
+      expect(row?.value).toBe('off');
+    },
+  );
+
   it('answers ping and refuses after close', async () => {
     await database.ping();
     const other = await createTestDatabase();

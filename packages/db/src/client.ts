@@ -56,6 +56,10 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { pg_trgm, unaccent },
     });
+    // A new 16 MB WAL segment is written full of zeros by default, on PGlite inside the service's one
+    // thread: every 16 MB of changes stalled every request for a tenth of a second or more (issue 23, the
+    // accept's p99). Zeros only reserve the space ahead; PGlite keeps its files without fsync anyway.
+    await client.exec('set wal_init_zero = off');
     const db = drizzlePglite(pipelinedPglite(client, { waitMs: poolWaitMs }), { schema }) as unknown as Db;
     return makeDatabase(
       db,

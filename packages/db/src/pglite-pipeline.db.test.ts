@@ -142,6 +142,21 @@ describe.runIf(testDriver() === 'pglite')('pipelined PGlite client', () => {
     expect((await outside).rows).toEqual([{ n: 0 }]);
   });
 
+  it('lets the event loop turn between the statements of a transaction', async () => {
+    // PGlite settles its answers at once: without a turn of the event loop between statements, a
+    // transaction would hold every socket read and timer until it ends.
+    let turned = false;
+    let turnedBeforeTheEnd = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    await client.transaction(async (tx) => {
+      for (let i = 0; i < 5; i++) await tx.query('select $1::int as n', [i]);
+      turnedBeforeTheEnd = turned;
+    });
+    expect(turnedBeforeTheEnd).toBe(true);
+  });
+
   it('prepares again after a schema change', async () => {
     const select = 'select amount from sample where name = $1';
     expect((await client.query(select, ['first'])).rows).toEqual([{ amount: '12.50' }]);

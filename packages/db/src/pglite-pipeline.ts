@@ -182,6 +182,11 @@ export function pipelinedPglite(pg: PGlite, { waitMs }: { waitMs: number }): PGl
     messages: Uint8Array[],
   ): Promise<BackendMessage[]> {
     await pg._checkReady();
+    // PGlite answers through promises that are already settled, so a whole transaction would otherwise
+    // run as one chain of microtasks, and no socket would be read until it ends: requests that arrived
+    // meanwhile joined the queue only in the event loop's next turn, and some waited two turns of every
+    // request instead of one. Yielding to the event loop before each statement lets them in as they come.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     const send = () =>
       pg._runExclusiveQuery(async () => {
         try {
