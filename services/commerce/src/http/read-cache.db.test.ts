@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createCommerceService } from '../app';
 import { commerceConfigFromEnv } from '../config';
 import { commerceForTests, loginAs } from '../testing/sdk';
+import { ReadCache } from './read-cache';
 
 /**
  * The read cache behind /me/products, /me/catalogs, /me/categories, /me and the buyer user lists: repeated
@@ -128,6 +129,31 @@ describe(`read cache on ${testDriver()}`, () => {
       await Me.Patch({ LastName: 'Changed' });
       expect(await me()).toBe(`Sneaked${basePath}`);
     }
+  });
+
+  it('counts a measured value by its size, so large values cannot outgrow the budget', async () => {
+    // 256 KiB: two values of 200 KiB do not fit together; 4 KiB ones (unmeasured) fit by the dozen.
+    const cache = new ReadCache(commerce().database, 256 * 1024);
+    let computed = 0;
+    const remember = (key: string, size?: number) =>
+      cache.rememberValue(
+        ['quotes'],
+        key,
+        async () => ++computed,
+        undefined,
+        undefined,
+        size ? () => size : undefined,
+      );
+    await remember('a', 200 * 1024);
+    await remember('a', 200 * 1024);
+    expect(computed).toBe(1);
+    await remember('b', 200 * 1024);
+    await remember('a', 200 * 1024);
+    expect(computed).toBe(3);
+    for (let i = 0; i < 20; i++) await remember(`small-${i}`);
+    const before = computed;
+    for (let i = 0; i < 20; i++) await remember(`small-${i}`);
+    expect(computed).toBe(before);
   });
 
   it('takes its size from COMMERCE_CACHE_MB and refuses a bad value', () => {

@@ -21,9 +21,15 @@ export type GenerationName = 'catalogue' | 'identity' | 'promotions' | 'quotes';
  * starts after it). PGlite has a single opener, this process, so there the generations are counted in
  * memory from the NOTIFY the triggers send at commit (delivered before the committing call returns).
  */
+/** What a kept value counts against the budget when its caller does not measure it. */
+const VALUE_BYTES = 4096;
+
 export class ReadCache {
   private readonly entries: LRUCache<string, string>;
-  /** Values of `rememberValue`, counted rather than measured: about 4 KiB each is budgeted. */
+  /**
+   * Values of `rememberValue`, within the same byte budget as the texts: a value counts VALUE_BYTES unless
+   * its caller measures it (a desk page of quotes is far larger than a price).
+   */
   private readonly values: LRUCache<string, { value: unknown }>;
   private waiters: { resolve(generations: Map<string, number>): void; reject(error: unknown): void }[] = [];
   private reading = false;
@@ -47,7 +53,8 @@ export class ReadCache {
       sizeCalculation: (value, key) => Math.max(1, (value.length + key.length) * 2),
     });
     this.values = new LRUCache<string, { value: unknown }>({
-      max: Math.max(64, Math.floor(maxBytes / 4096)),
+      maxSize: Math.max(64 * VALUE_BYTES, maxBytes),
+      sizeCalculation: () => VALUE_BYTES,
     });
     if (database.raw.kind === 'pglite') {
       const generations = new Map<string, number>();
@@ -157,13 +164,15 @@ export class ReadCache {
     reader?: Db,
     /** The request being served (its Hono context), when there is no reader: generations read once for it. */
     request?: object,
+    /** The value's size in bytes, for values far from VALUE_BYTES. */
+    sizeOf?: (value: T) => number,
   ): Promise<T> {
     const generations = await this.generations(reader, request);
     const full = `${groups.map((g) => `${g}:${generations.get(g) ?? 0}`).join(',')}\u0000${key}`;
     const hit = this.values.get(full);
     if (hit !== undefined) return hit.value as T;
     const value = await compute();
-    this.values.set(full, { value });
+    this.values.set(full, { value }, sizeOf ? { size: Math.max(1, sizeOf(value)) } : undefined);
     return value;
   }
 
@@ -192,9 +201,11 @@ export function memoized<T>(
   reader?: Db,
   /** The request being served (its Hono context), when there is no reader: generations read once for it. */
   request?: object,
+  /** The value's size in bytes, for values far from the 4 KiB a value is otherwise counted as. */
+  sizeOf?: (value: T) => number,
 ): Promise<T> {
   const cache = scope.getStore();
-  return cache ? cache.rememberValue(groups, key, compute, reader, request) : compute();
+  return cache ? cache.rememberValue(groups, key, compute, reader, request, sizeOf) : compute();
 }
 
 async function readGenerations(db: Db): Promise<Map<string, number>> {

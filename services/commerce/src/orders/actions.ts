@@ -53,12 +53,6 @@ function stockNeeds(items: LineItemRow[]) {
   return [...needs.values()];
 }
 
-/**
- * Takes (sign −1) or gives back (+1) the stock of an order's line items, where stock is tracked: an
- * inventory record's, else the variant's (variant-level tracking) or the product's. Taking refuses with
- * `Inventory.Insufficient` unless the product or record may be oversold. The updated rows stay locked
- * until the transaction ends, so concurrent submits of one product queue.
- */
 /** Of the given products, those that track stock, locked in ID order with what moving stock reads. */
 const lockTrackedProducts = preparedStatement((db) =>
   db
@@ -77,6 +71,12 @@ const lockTrackedProducts = preparedStatement((db) =>
     .for('update'),
 );
 
+/**
+ * Takes (sign −1) or gives back (+1) the stock of an order's line items, where stock is tracked: an
+ * inventory record's, else the variant's (variant-level tracking) or the product's. Taking refuses with
+ * `Inventory.Insufficient` unless the product or record may be oversold. The updated rows stay locked
+ * until the transaction ends, so concurrent submits of one product queue.
+ */
 export async function moveStock(tx: Db, items: LineItemRow[], sign: 1 | -1): Promise<void> {
   const needs = stockNeeds(items);
   // The products whose own (or variants') stock may move, locked at once, in ID order. Only those that

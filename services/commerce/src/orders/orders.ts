@@ -35,7 +35,6 @@ import { orderBody, orderResource } from './wire';
 
 const has = hasRole;
 
-/** `FromUser` as the order keeps it (also for the order an accepted quote creates, quotes/conversion.ts). */
 /** One user by their key (every order a user creates reads its sender so). */
 const userByKey = preparedStatement((db) =>
   db
@@ -51,6 +50,7 @@ const userByKey = preparedStatement((db) =>
     .limit(1),
 );
 
+/** `FromUser` as the order keeps it (also for the order an accepted quote creates, quotes/conversion.ts). */
 export async function fromUserSnapshot(tx: Db, companyType: string, companyId: string, userId: string) {
   const [user] = await userByKey(tx, { companyType, companyId, userId });
   if (!user) throw ApiError.notFound('User', userId);

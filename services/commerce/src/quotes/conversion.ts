@@ -10,22 +10,6 @@ import { choicesOf } from './draft';
 import type { OrderRow, QuoteOnOffer, Tx } from './repository';
 import type { RevisionContent } from './wire';
 
-/**
- * Price locking and conversion (docs/quotes-wire.md "Acceptance"): accepting a quote turns the revision
- * the buyer accepted into a real order from the accepting buyer user, in the accept's transaction:
- *
- * - the lines are written by the order engine's `writeLockedLineItems` (all in one statement, each
- *   through `writeLineItem`'s rules) with the quoted unit price as an override (`OverrideUnitPrice`,
- *   granted by the quote itself, not by the buyer's roles), the substitute in place of the requested
- *   product, and `xp.QuoteLineID`; the engine checks that the buyer can still buy the product and — this
- *   being an order, not a project — that the stock is there;
- * - freight becomes the order's ShippingCost, `xp.QuoteID`/`xp.QuoteRevision` name the quote;
- * - the order is submitted by `submitQuoteOrder`, `submitOrder`'s checks and effects without its
- *   promotion and payment reads: the buyer company's approval rules, stock taken, then shipments as usual. An overridden price is never repriced and such an order takes no
- *   AutoApply promotion (`isQuoteOrder`), so later price-schedule changes do not touch it.
- *
- * Any refusal (a product no longer sold to the buyer, not enough stock) rolls the whole accept back.
- */
 /** The columns an accepted quote's order is created with (the rest take their defaults). */
 const QUOTE_ORDER_COLUMNS = [
   'id',
@@ -50,6 +34,22 @@ const insertQuoteOrder = preparedStatement((db) =>
   db.insert(orders).values(placeholders(QUOTE_ORDER_COLUMNS)).returning(),
 );
 
+/**
+ * Price locking and conversion (docs/quotes-wire.md "Acceptance"): accepting a quote turns the revision
+ * the buyer accepted into a real order from the accepting buyer user, in the accept's transaction:
+ *
+ * - the lines are written by the order engine's `writeLockedLineItems` (all in one statement, each
+ *   through `writeLineItem`'s rules) with the quoted unit price as an override (`OverrideUnitPrice`,
+ *   granted by the quote itself, not by the buyer's roles), the substitute in place of the requested
+ *   product, and `xp.QuoteLineID`; the engine checks that the buyer can still buy the product and — this
+ *   being an order, not a project — that the stock is there;
+ * - freight becomes the order's ShippingCost, `xp.QuoteID`/`xp.QuoteRevision` name the quote;
+ * - the order is submitted by `submitQuoteOrder`, `submitOrder`'s checks and effects without its
+ *   promotion and payment reads: the buyer company's approval rules, stock taken, then shipments as usual. An overridden price is never repriced and such an order takes no
+ *   AutoApply promotion (`isQuoteOrder`), so later price-schedule changes do not touch it.
+ *
+ * Any refusal (a product no longer sold to the buyer, not enough stock) rolls the whole accept back.
+ */
 export async function convertQuote(
   tx: Tx,
   principal: Principal,

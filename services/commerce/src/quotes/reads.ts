@@ -18,7 +18,8 @@ import { revisionContent } from './wire';
  * page shows, migrations 0043 and 0046) moves the generation on at its commit, on every instance. The
  * seller's scope is the marketplace's whole desk, so the key is the list's parameters (with "me"
  * resolved). A buyer's scope depends on the caller and is read every time. Pages are shaped per request:
- * what depends on the time (a quote's age) is never kept.
+ * what depends on the time (a quote's age) is never kept. A page counts against the cache's byte budget
+ * by the length of its JSON (the filters a desk may ask are unbounded, so the count of pages must not be).
  */
 export function findQuotes(db: Db, principal: Principal, side: Side, params: ListParams, request?: object) {
   const scoped = withMe(params, principal);
@@ -28,7 +29,8 @@ export function findQuotes(db: Db, principal: Principal, side: Side, params: Lis
       scopeReadsProjects: side === 'buyer',
     });
   if (side === 'buyer') return read();
-  return memoized(['quotes'], `quote-desk\u0000${JSON.stringify(scoped)}`, read, undefined, request);
+  const key = `quote-desk\u0000${JSON.stringify(scoped)}`;
+  return memoized(['quotes'], key, read, undefined, request, (page) => JSON.stringify(page).length * 2);
 }
 
 /** One quote with its draft lines and, for the buyer's view, the content of the revision sent last. */
