@@ -27,9 +27,17 @@ function sessionOf(db: Db): Session {
   return session;
 }
 
-/** `{ column: sql.placeholder('column') }` for each column: the values of an insert or update to prepare. */
-export function placeholders<K extends string>(columns: readonly K[]): { [P in K]: Placeholder<P> } {
-  return Object.fromEntries(columns.map((c) => [c, new Placeholder(c)])) as { [P in K]: Placeholder<P> };
+/**
+ * `{ column: sql.placeholder('column') }` for each column: the values of an insert or update to prepare.
+ * With a suffix the placeholders are named `column` + suffix, for one row of a multi-row insert.
+ */
+export function placeholders<K extends string>(
+  columns: readonly K[],
+  suffix = '',
+): { [P in K]: Placeholder<string> } {
+  return Object.fromEntries(columns.map((c) => [c, new Placeholder(`${c}${suffix}`)])) as {
+    [P in K]: Placeholder<string>;
+  };
 }
 
 const statementName = (text: string) => `p${createHash('sha1').update(text).digest('base64url')}`;

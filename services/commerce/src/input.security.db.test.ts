@@ -172,6 +172,26 @@ describe(`hostile input to the commerce service on ${testDriver()}`, () => {
     expect(answer).toMatchObject({ status: 413, code: 'RequestTooLarge' });
   });
 
+  it('refuses a chunked body (no declared length) over the size limit with 413', async () => {
+    const chunk = new TextEncoder().encode(' '.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 2 * 1024 * 1024) return controller.close();
+        controller.enqueue(chunk);
+        sent += chunk.length;
+      },
+    });
+    const response = await fetch(`${commerce.baseUrl}/v1/buyers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ Errors: [{ ErrorCode: 'RequestTooLarge' }] });
+  });
+
   it('answers no hostile path, query, body or header with a 5xx (fuzz over the route table)', async () => {
     const withParams = commerce.routes.filter((r) => r.path.includes('/:'));
     const reads = commerce.routes.filter((r) => r.method === 'GET');

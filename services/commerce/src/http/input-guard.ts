@@ -12,27 +12,32 @@ import { errorResponse } from './errors';
  * `InvalidRequest` naming where the problem is, so nothing a caller sends makes SQL fail.
  */
 export function inputGuard(maxBodyBytes: number): MiddlewareHandler {
-  const limit = bodyLimit({
-    maxSize: maxBodyBytes,
-    onError: () => {
-      const refusal = errorResponse(413, [
-        {
-          ErrorCode: 'RequestTooLarge',
-          Message: `The request body is larger than ${maxBodyBytes} bytes.`,
-          Data: { MaxBytes: maxBodyBytes },
-        },
-      ]);
-      // The rest of the body is never read: the connection cannot carry another request after it.
-      refusal.headers.set('connection', 'close');
-      return refusal;
-    },
-  });
+  const tooLarge = () => {
+    const refusal = errorResponse(413, [
+      {
+        ErrorCode: 'RequestTooLarge',
+        Message: `The request body is larger than ${maxBodyBytes} bytes.`,
+        Data: { MaxBytes: maxBodyBytes },
+      },
+    ]);
+    // The rest of the body is never read: the connection cannot carry another request after it.
+    refusal.headers.set('connection', 'close');
+    return refusal;
+  };
+  const limit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
   return async (c, next) => {
     const problem = urlProblem(c.req.url);
     if (problem) throw inputRefusal(problem);
     // Reads carry no body. The limit reads `c.req.raw`, which makes the Node adapter build a full Request
     // (headers copied, an AbortSignal): on a GET that alone cost 60 % of the throughput of GET /v1/me.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    // A body of declared length is judged by its header, as the limit itself does, but without reading
+    // `c.req.raw.body` first: that builds the full Request and loses the adapter's direct read of the body
+    // (half a millisecond of an accept's CPU). Node's parser holds the body to the declared length.
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number.parseInt(length, 10) > maxBodyBytes ? tooLarge() : next();
+    }
     return limit(c, next);
   };
 }

@@ -25,6 +25,7 @@ import {
 } from './access';
 import { addressBody, givenAddress, senderAddress } from './addresses';
 import { type C, directionOf, withLockedOrder } from './context';
+import { insertLineItems, type LineItemValues } from './line-item-insert';
 import { money, toColumn, ZERO } from './money';
 import { lineSubtotal, priceProduct, senderPrincipal, unitPriceFor } from './pricing';
 import { isProject } from './projects';
@@ -72,10 +73,7 @@ export async function writeLineItem(
         .where(and(eq(lineItems.orderId, order.id), eq(lineItems.id, existing.id)))
         .returning()) as [LineItemRow];
     } else {
-      [written] = (await tx
-        .insert(lineItems)
-        .values({ ...values, id, orderId: order.id })
-        .returning()) as [LineItemRow];
+      [written] = (await insertLineItems(tx, [{ ...values, id, orderId: order.id }])) as [LineItemRow];
     }
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -117,7 +115,7 @@ export async function writeLockedLineItems(
 ): Promise<{ order: OrderRow; items: LineItemRow[] }> {
   assertEditable(principal, order);
   const addresses = new Map<string, Record<string, unknown> | null>();
-  const rows: (typeof lineItems.$inferInsert & SiblingLine)[] = [];
+  const rows: LineItemValues[] = [];
   let current = order;
   for (const body of bodies) {
     if (body.UnitPrice === undefined || body.UnitPrice === null)
@@ -127,7 +125,7 @@ export async function writeLockedLineItems(
     if (rows.length === 0) current = { ...current, currency: priced.currency };
     rows.push({ ...values, id: body.ID ?? generateId(), orderId: order.id });
   }
-  const items = rows.length === 0 ? [] : await tx.insert(lineItems).values(rows).returning();
+  const items = await insertLineItems(tx, rows);
   return { order: { ...current, ...orderTotals(current, items, []) }, items };
 }
 

@@ -1,5 +1,6 @@
 import { type orders, quotes } from '@catalogue/db/schema';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Principal } from '../auth/claims';
 import { requireAnyRole, wrongUserType } from '../auth/roles';
 import { ApiError } from '../http/api-error';
@@ -52,6 +53,45 @@ export function requireBuyer(principal: Principal): void {
 export function quoteScope(principal: Principal, side: Side): SQL {
   if (side === 'seller') return and(eq(quotes.toCompanyType, 'seller'), eq(quotes.toCompanyId, '')) as SQL;
   return orderScope(principal, 'Outgoing');
+}
+
+/** A scope for a statement built once per shape (`preparedStatement`): see `preparedQuoteScope`. */
+export interface PreparedScope {
+  /** The shape: the condition's text and every caller value built into it. */
+  key: string;
+  scope: SQL;
+  /** The placeholders' values for this caller. */
+  values: Record<string, unknown>;
+}
+
+/** The caller's identifiers that scopes compare with, as placeholders (values in `preparedQuoteScope`). */
+const IDENTIFIER_PLACEHOLDERS = {
+  companyId: sql.placeholder('scopeCompanyId'),
+  userId: sql.placeholder('scopeUserId'),
+  anonymousOrderId: sql.placeholder('scopeAnonymousOrderId'),
+};
+const dialect = new PgDialect();
+
+/**
+ * `quoteScope` with the caller's identifiers as placeholders, for a statement built once per shape. What
+ * decides the condition's shape stays the caller's own: roles and anonymity show in its text, and the
+ * company type (which the order scopes branch on, and which is built into the statement) is in the key.
+ * An anonymous caller without an order ID compares with NULL, which matches nothing, as '\u0000' does.
+ */
+export function preparedQuoteScope(principal: Principal, side: Side): PreparedScope {
+  // The placeholders stand where the scope functions put the caller's identifiers (compared by `eq`, or
+  // bound in `sql` templates): Drizzle binds a placeholder wherever it binds a value.
+  const shaped = { ...principal, ...IDENTIFIER_PLACEHOLDERS } as unknown as Principal;
+  const scope = quoteScope(shaped, side);
+  return {
+    key: `${side}:${principal.companyType}:${dialect.sqlToQuery(scope).sql}`,
+    scope,
+    values: {
+      scopeCompanyId: principal.companyId,
+      scopeUserId: principal.userId,
+      scopeAnonymousOrderId: principal.anonymousOrderId,
+    },
+  };
 }
 
 /**

@@ -184,6 +184,28 @@ describe(`quote authorisation matrix on ${testDriver()}`, () => {
     expect(garbage.status).toBe(403);
   });
 
+  it("locks each accept's quote by the caller's own identity (the lock's statement is built once per shape)", async () => {
+    const by = (name: string) => callers.find((c) => c.name === name)?.client as Client;
+    const admin = by('admin');
+    const [product] = await quoteProducts('QL');
+    const offered = async (name: string) => {
+      const project = await submitProject(by('employee'), name, [{ ProductID: product, Quantity: 1 }]);
+      await admin('PATCH', `/quotes/${project.id}`, { AssignedUserID: 'admin' });
+      expect((await admin('POST', `/quotes/${project.id}/send`)).status).toBe(201);
+      return project.id;
+    };
+    const first = await offered('Lock shape 1');
+    const second = await offered('Lock shape 2');
+    // Another company's buyer first, then the sender, then others again: a statement that kept the
+    // identity of whoever built it would refuse the sender or let the others through.
+    expect((await by('ca-buyer')('POST', `/me/quotes/${first}/accept`, {})).status).toBe(404);
+    expect((await by('employee')('POST', `/me/quotes/${first}/accept`, {})).status).toBe(201);
+    for (const name of ['eu-buyer', 'ca-buyer', 'engineer']) {
+      expect([403, 404]).toContain((await by(name)('POST', `/me/quotes/${second}/accept`, {})).status);
+    }
+    expect((await by('employee')('POST', `/me/quotes/${second}/accept`, {})).status).toBe(201);
+  });
+
   it('lets a QuoteAdmin work the desk', async () => {
     const quoteAdmin = callers.find((c) => c.name === 'quote-admin')?.client as Client;
     const patched = await quoteAdmin('PATCH', `/quotes/${quoteId}`, { InternalNote: 'Checked by QA' });

@@ -1,7 +1,6 @@
 import type { Db } from '@catalogue/db';
-import type { SQL } from 'drizzle-orm';
 import type { Principal } from '../auth/claims';
-import { quoteNotFound, quoteScope, type Side } from './access';
+import { preparedQuoteScope, quoteNotFound, quoteScope, type Side } from './access';
 import {
   findQuote,
   lockQuote,
@@ -33,13 +32,13 @@ export function withLockedQuoteOnOffer<T>(
   id: string,
   fn: (tx: Tx, found: QuoteOnOffer) => Promise<T>,
 ): Promise<T> {
-  return lockedIn(db, lockQuoteOnOffer, quoteScope(principal, side), id, fn);
+  return lockedIn(db, lockQuoteOnOffer, preparedQuoteScope(principal, side), id, fn);
 }
 
-function lockedIn<R, T>(
+function lockedIn<S, R, T>(
   db: Db,
-  lock: (tx: Tx, id: string, scope: SQL) => Promise<R | null>,
-  scope: SQL,
+  lock: (tx: Tx, id: string, scope: S) => Promise<R | null>,
+  scope: S,
   id: string,
   fn: (tx: Tx, found: R) => Promise<T>,
 ): Promise<T> {

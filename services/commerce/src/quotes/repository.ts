@@ -1,4 +1,4 @@
-import { type Db, queryRowsNamed } from '@catalogue/db';
+import { type Db, preparedStatement, queryRowsNamed } from '@catalogue/db';
 import {
   cacheGenerations,
   orders,
@@ -15,6 +15,7 @@ import { orderByClause, whereClause } from '../list/compile';
 import type { ListParams } from '../list/params';
 import { type ListPage, listMeta } from '../list/run';
 import type { ListSchema } from '../list/schema';
+import type { PreparedScope } from './access';
 import { listCountsOf } from './list-counts';
 import type { EventOutboxRow } from './mails';
 import type { ProjectSender } from './shape';
@@ -80,8 +81,28 @@ export interface QuoteOnOffer {
  * read with the statement's earlier snapshot: a revision sent meanwhile reads as null, for the caller to
  * read it apart (`revisionOf`).
  */
-export async function lockQuoteOnOffer(tx: Tx, id: string, scope: SQL): Promise<QuoteOnOffer | null> {
-  const [row] = await tx
+export async function lockQuoteOnOffer(
+  tx: Tx,
+  id: string,
+  { key, scope, values }: PreparedScope,
+): Promise<QuoteOnOffer | null> {
+  let lock = lockOnOfferStatements.get(key);
+  if (!lock) {
+    lock = preparedStatement((db) => lockOnOfferQuery(db, scope));
+    lockOnOfferStatements.set(key, lock);
+  }
+  const [row] = await lock(tx, { ...values, id });
+  return row ?? null;
+}
+
+/** One built statement per scope shape (a handful: the seller's, the buyer's own, company-wide, anonymous). */
+const lockOnOfferStatements = new Map<
+  string,
+  (db: Db, values: Record<string, unknown>) => Promise<QuoteOnOffer[]>
+>();
+
+function lockOnOfferQuery(db: Db, scope: SQL) {
+  return db
     .select({
       quote: {
         id: quotes.id,
@@ -108,10 +129,9 @@ export async function lockQuoteOnOffer(tx: Tx, id: string, scope: SQL): Promise<
     })
     .from(quotes)
     .innerJoin(orders, eq(orders.id, quotes.id))
-    .where(and(eq(quotes.id, id), scope))
+    .where(and(eq(quotes.id, sql.placeholder('id')), scope))
     .for('update', { of: quotes })
     .limit(1);
-  return row ?? null;
 }
 
 /** The same without a lock, for reads. */
