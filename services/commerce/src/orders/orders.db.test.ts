@@ -54,6 +54,16 @@ describe(`orders on ${testDriver()}`, () => {
     expect((await Orders.Get('Outgoing', order.ID)).Total).toBe(fetched.Total);
   });
 
+  it('snapshots the sender as they are now: a change of the user shows in their next order', async () => {
+    await loginAs('employee');
+    const before = await Orders.Create('Outgoing', {});
+    const phone = `555-${Date.now() % 10_000}`;
+    await Me.Patch({ Phone: phone });
+    const after = await Orders.Create('Outgoing', {});
+    expect(after.FromUser.Phone).toBe(phone);
+    expect(before.FromUser.Phone).not.toBe(phone);
+  });
+
   it('refuses bad line items and changes nothing', async () => {
     await loginAs('employee');
     const order = await Orders.Create('Outgoing', {});

@@ -7,6 +7,7 @@ import type { Principal } from '../auth/claims';
 import { requireAnyRole, wrongUserType } from '../auth/roles';
 import { ApiError } from '../http/api-error';
 import type { CommerceEnv } from '../http/env';
+import { memoized } from '../http/read-cache';
 import { readBody } from '../http/validation';
 import { userToWire } from '../identity/user-wire';
 import { parseListParams } from '../list/params';
@@ -50,12 +51,25 @@ const userByKey = preparedStatement((db) =>
     .limit(1),
 );
 
-/** `FromUser` as the order keeps it (also for the order an accepted quote creates, quotes/conversion.ts). */
+/**
+ * `FromUser` as the order keeps it (also for the order an accepted quote creates, quotes/conversion.ts).
+ * Kept by the read cache under the committed generation of `identity`, which every change of a user
+ * moves on: a buyer's orders read their user once per change of it, not once each (a round trip of an
+ * accept). Neither caller's transaction changes users before, as `memoized` requires.
+ */
 export async function fromUserSnapshot(tx: Db, companyType: string, companyId: string, userId: string) {
-  const [user] = await userByKey(tx, { companyType, companyId, userId });
-  if (!user) throw ApiError.notFound('User', userId);
-  const { FailedLoginAttempts: _hidden, Password: _password, ...wire } = userToWire(user, []);
-  return { user, snapshot: wire };
+  return memoized(
+    ['identity'],
+    `from-user\u0000${companyType}\u0000${companyId}\u0000${userId}`,
+    async () => {
+      const [user] = await userByKey(tx, { companyType, companyId, userId });
+      if (!user) throw ApiError.notFound('User', userId);
+      const { FailedLoginAttempts: _hidden, Password: _password, ...wire } = userToWire(user, []);
+      // What callers read of the row: the kept value holds no password hash.
+      return { user: { id: user.id, active: user.active }, snapshot: wire };
+    },
+    tx,
+  );
 }
 
 /**
