@@ -25,7 +25,7 @@ import {
 } from './access';
 import { addressBody, givenAddress, senderAddress } from './addresses';
 import { type C, directionOf, withLockedOrder } from './context';
-import { insertLineItems, type LineItemValues } from './line-item-insert';
+import { insertLineItems } from './line-item-insert';
 import { money, toColumn, ZERO } from './money';
 import { lineSubtotal, priceProduct, senderPrincipal, unitPriceFor } from './pricing';
 import { isProject } from './projects';
@@ -115,7 +115,7 @@ export async function writeLockedLineItems(
 ): Promise<{ order: OrderRow; items: LineItemRow[] }> {
   assertEditable(principal, order);
   const addresses = new Map<string, Record<string, unknown> | null>();
-  const rows: LineItemValues[] = [];
+  const rows: (typeof lineItems.$inferInsert & SiblingLine)[] = [];
   let current = order;
   for (const body of bodies) {
     if (body.UnitPrice === undefined || body.UnitPrice === null)

@@ -74,17 +74,20 @@ const dialect = new PgDialect();
 
 /**
  * `quoteScope` with the caller's identifiers as placeholders, for a statement built once per shape. What
- * decides the condition's shape stays the caller's own: roles and anonymity show in its text, and the
- * company type (which the order scopes branch on, and which is built into the statement) is in the key.
- * An anonymous caller without an order ID compares with NULL, which matches nothing, as '\u0000' does.
+ * decides the condition's shape stays the caller's own (roles and anonymity show in its text), and every
+ * value still built into the condition (the company type, constants) is part of the key with the text:
+ * a caller field the scope functions start to read is then never shared between callers, only kept
+ * apart. An anonymous caller without an order ID compares with NULL, which matches nothing, as '\u0000'
+ * does.
  */
 export function preparedQuoteScope(principal: Principal, side: Side): PreparedScope {
   // The placeholders stand where the scope functions put the caller's identifiers (compared by `eq`, or
   // bound in `sql` templates): Drizzle binds a placeholder wherever it binds a value.
   const shaped = { ...principal, ...IDENTIFIER_PLACEHOLDERS } as unknown as Principal;
   const scope = quoteScope(shaped, side);
+  const built = dialect.sqlToQuery(scope);
   return {
-    key: `${side}:${principal.companyType}:${dialect.sqlToQuery(scope).sql}`,
+    key: `${side}\u0000${built.sql}\u0000${JSON.stringify(built.params)}`,
     scope,
     values: {
       scopeCompanyId: principal.companyId,
