@@ -22,8 +22,14 @@ const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres')
   .split(',')
   .filter((d): d is 'pglite' | 'postgres' => d === 'pglite' || d === 'postgres');
 const SEEDS = 40;
-/** Accepts before the measured ones (not counted), as the desk's queries are each asked once first. */
-const WARM_ACCEPTS = 60;
+/**
+ * Accepts before the measured ones (not counted), as the desk's queries are each asked once first: about
+ * a second of load. With 60, a timeline of each accept's latency showed the first ~0.45 s of the measured
+ * run still at start-up speed (accepts ~1.5× slower), which alone made PGlite's p99; after 300 it was
+ * gone, though the measured quotes were as untouched as before: what warms is the service, not the data
+ * (docs/BENCHMARKS.md, quotes, 2026-11-28 evening). `BENCH_WARM_ACCEPTS` sets it.
+ */
+const WARM_ACCEPTS = Number(process.env.BENCH_WARM_ACCEPTS ?? 300);
 
 // biome-ignore lint/suspicious/noExplicitAny: answers of many shapes
 type Json = any;
