@@ -10,7 +10,7 @@ import {
   products,
   variants,
 } from '@catalogue/db/schema';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Principal } from '../auth/claims';
 import { requireAnyRole } from '../auth/roles';
@@ -27,6 +27,7 @@ import { priceProduct, senderPrincipal } from './pricing';
 import { isProject, isQuoteOrder } from './projects';
 import { redeemPromotions, refreshPromotions, releasePromotions } from './promotion-engine';
 import { recalculate } from './recalculate';
+import { lockTrackedProducts } from './tracked-products';
 import { orderResource } from './wire';
 
 const statusError = (code: string, order: OrderRow, message: string) =>
@@ -53,24 +54,6 @@ function stockNeeds(items: LineItemRow[]) {
   return [...needs.values()];
 }
 
-/** Of the given products, those that track stock, locked in ID order with what moving stock reads. */
-const lockTrackedProducts = preparedStatement((db) =>
-  db
-    // Only what moving stock reads: products are wide rows (descriptions, xp).
-    .select({
-      id: products.id,
-      inventoryEnabled: products.inventoryEnabled,
-      inventoryVariantLevelTracking: products.inventoryVariantLevelTracking,
-      inventoryOrderCanExceed: products.inventoryOrderCanExceed,
-    })
-    .from(products)
-    .where(
-      and(sql`${products.id} = any(${sql.placeholder('ids')}::text[])`, eq(products.inventoryEnabled, true)),
-    )
-    .orderBy(asc(products.id))
-    .for('update'),
-);
-
 /**
  * Takes (sign −1) or gives back (+1) the stock of an order's line items, where stock is tracked: an
  * inventory record's, else the variant's (variant-level tracking) or the product's. Taking refuses with
@@ -84,9 +67,7 @@ export async function moveStock(tx: Db, items: LineItemRow[], sign: 1 | -1): Pro
   // one before it, for nothing (a product switching tracking on meanwhile is re-read once its lock is
   // free, so it is locked and counted then).
   const productIds = [...new Set(needs.filter((n) => !n.recordId).map((n) => n.productId))].sort();
-  const locked = new Map(
-    productIds.length === 0 ? [] : (await lockTrackedProducts(tx, { ids: productIds })).map((p) => [p.id, p]),
-  );
+  const locked = new Map((await lockTrackedProducts(tx, productIds)).map((p) => [p.id, p]));
   for (const need of needs) {
     const delta = sign * need.units;
     if (need.recordId) {
