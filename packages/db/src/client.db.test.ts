@@ -95,6 +95,18 @@ describe(`database on ${testDriver()}`, () => {
     },
   );
 
+  it.runIf(testDriver() === 'pglite')(
+    "keeps PGlite's own start parameters and writes no full-page images to its WAL",
+    async () => {
+      const [row] = await queryRows<{ fpw: string; fsync: string; search_path: string }>(
+        database.db,
+        sql`select current_setting('full_page_writes') as fpw, current_setting('fsync') as fsync,
+          current_setting('search_path') as search_path`,
+      );
+      expect(row).toEqual({ fpw: 'off', fsync: 'off', search_path: 'public' });
+    },
+  );
+
   it('answers ping and refuses after close', async () => {
     await database.ping();
     const other = await createTestDatabase();
