@@ -15,12 +15,13 @@ describe('lockTrackedProducts', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    // Inserted in reverse: the rows lie in the table against ID order, so only the lock's sort orders them.
     await database.db.insert(products).values(
-      ids.map((id, i) => ({
+      [...ids].reverse().map((id) => ({
         id,
         name: id,
-        inventoryEnabled: i % 5 !== 0,
-        inventoryOrderCanExceed: i % 2 === 0,
+        inventoryEnabled: Number(id.slice(2)) % 5 !== 0,
+        inventoryOrderCanExceed: Number(id.slice(2)) % 2 === 0,
       })),
     );
   });

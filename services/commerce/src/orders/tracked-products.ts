@@ -1,6 +1,6 @@
 import { type Db, preparedStatement } from '@catalogue/db';
 import { products } from '@catalogue/db/schema';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 
 /** What moving stock reads of a product: products are wide rows (descriptions, xp). */
 export interface TrackedProduct {
@@ -22,18 +22,20 @@ const columns = {
   inventoryOrderCanExceed: products.inventoryOrderCanExceed,
 };
 
+/** The lock's query, with the IDs as values or as placeholders (one per ID). */
+const lockQuery = (db: Db, ids: (string | Placeholder)[]) =>
+  db
+    .select(columns)
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.inventoryEnabled, true)))
+    .orderBy(asc(products.id))
+    .for('update');
+
 function lockOf(count: number): Lock {
   let lock = locksByCount.get(count);
   if (!lock) {
     const ids = Array.from({ length: count }, (_, i) => sql.placeholder(`id_${i}`));
-    lock = preparedStatement((db) =>
-      db
-        .select(columns)
-        .from(products)
-        .where(and(inArray(products.id, ids), eq(products.inventoryEnabled, true)))
-        .orderBy(asc(products.id))
-        .for('update'),
-    );
+    lock = preparedStatement((db) => lockQuery(db, ids));
     locksByCount.set(count, lock);
   }
   return lock;
@@ -48,13 +50,7 @@ function lockOf(count: number): Lock {
  */
 export async function lockTrackedProducts(tx: Db, ids: string[]): Promise<TrackedProduct[]> {
   if (ids.length === 0) return [];
-  if (ids.length > PREPARED_IDS)
-    return tx
-      .select(columns)
-      .from(products)
-      .where(and(inArray(products.id, ids), eq(products.inventoryEnabled, true)))
-      .orderBy(asc(products.id))
-      .for('update');
+  if (ids.length > PREPARED_IDS) return lockQuery(tx, ids);
   const values = Object.fromEntries(ids.map((id, i) => [`id_${i}`, id]));
   return lockOf(ids.length)(tx, values);
 }
