@@ -40,22 +40,26 @@ function waitForReactOnLoad(page: Page): Page {
   const goto = page.goto.bind(page);
   page.goto = async (...args) => {
     const response = await goto(...args);
-    await reactListening(page);
+    await reactHydrated(page);
     return response;
   };
   const reload = page.reload.bind(page);
   page.reload = async (...args) => {
     const response = await reload(...args);
-    await reactListening(page);
+    await reactHydrated(page);
     return response;
   };
   return page;
 }
 
-/** A Next page (it has the RSC payload) once React's root listens for events; any other document at once. */
-async function reactListening(page: Page): Promise<void> {
+/**
+ * A Next page (it has the RSC payload) once React has hydrated it and rendered what its first effects
+ * asked for (`<html data-hydrated>`, `components/hydrated-mark.tsx`); any other document at once. Only
+ * listening is not enough: a value typed into a field that hydrates later can be replaced by its state.
+ */
+async function reactHydrated(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => !('__next_f' in self) || Object.keys(document).some((key) => key.startsWith('_reactListening')),
+    () => !('__next_f' in self) || document.documentElement.hasAttribute('data-hydrated'),
     undefined,
     { timeout: 15_000 },
   );

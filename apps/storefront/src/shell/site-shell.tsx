@@ -4,6 +4,7 @@ import { SessionGuard } from '../auth/session-guard';
 import { cacheTags } from '../caching/cache-tags';
 import { tagPage } from '../caching/page-tags';
 import { LocaleNotice } from '../components/locale-notice';
+import { HydratedMark } from '../components/hydrated-mark';
 import { ScriptsMark } from '../components/scripts-mark';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
@@ -76,6 +77,7 @@ export async function SiteShell({ locale, children }: SiteShellProps) {
           </main>
           <SiteFooter locale={locale} footer={footer} year={new Date().getFullYear()} />
         </UnitPreferenceProvider>
+        <HydratedMark />
         <ConsentBanner
           initialChoice={null}
           texts={{
