@@ -83,7 +83,12 @@ describe(`hostile input to the commerce service on ${testDriver()}`, () => {
         username: 'admin',
         password: ADMIN_PASSWORD,
       },
-      buyer: { grant_type: 'password', client_id: 'storefront', username: 'employee', password: BUYER_PASSWORD },
+      buyer: {
+        grant_type: 'password',
+        client_id: 'storefront',
+        username: 'employee',
+        password: BUYER_PASSWORD,
+      },
       anonymous: { grant_type: 'client_credentials', client_id: 'storefront' },
     };
     tokens[who] = await token(forms[who]);
