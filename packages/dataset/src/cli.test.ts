@@ -80,7 +80,7 @@ describe('the CLI', () => {
     expect(text).toMatch(/Categories: \d+ \(L1 6, L2 \d+, L3 \d+, L4 \d+, L5 \d+, L6 \d+\)/);
     expect(text).toMatch(/SKUs: 60 /);
     expect(text).toMatch(/Locales: 10/);
-    expect(text).toMatch(/Users: 14 /);
+    expect(text).toMatch(/Users: 18 /);
     expect(text).toMatch(/Generated in \d+\.\d+ s/);
     expect(text).toMatch(/Generating products: 100%/);
   });

@@ -168,11 +168,15 @@ describe('the demo identities', () => {
     expect(identities.userGroups.find((g) => g.id === 'acme-prefab-partners')?.buyerId).toBe('ACME-US');
   });
 
-  it('has the buyer-shopper, buyer-employee, seller-admin and supplier-admin security profiles', () => {
+  it("has the buyers', the back office's and the supplier's security profiles", () => {
     expect(identities.securityProfiles.map((p) => [p.id, p.roles, p.customRoles])).toEqual([
       ['buyer-shopper', BUYER_ROLES, []],
       ['buyer-employee', BUYER_ROLES, ['CompanyEmployee']],
       ['seller-admin', ['FullAccess'], []],
+      ['catalogue-editor', expect.arrayContaining(['ProductAdmin', 'CategoryAdmin']), ['CatalogueEditor']],
+      ['content-editor', expect.not.arrayContaining(['ProductAdmin']), ['ContentEditor']],
+      ['merchandiser', expect.not.arrayContaining(['ProductAdmin']), ['Merchandiser']],
+      ['customer-service', expect.arrayContaining(['BuyerUserAdmin', 'BuyerImpersonation']), ['CustomerService']],
       ['supplier-admin', expect.arrayContaining(['SupplierAdmin', 'SupplierUserAdmin', 'MeAdmin']), []],
     ]);
   });
