@@ -73,16 +73,20 @@ export function temporaryDataDir(prefix: string): { dir: string; remove: () => v
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** An access token of a demo user (password grant of the `storefront` client, password `Buyer#2026`). */
+/**
+ * An access token of a demo user (password grant, password `Buyer#2026`): of the `storefront` client,
+ * or of `clientId` (the seller's staff sign in through `sales-inbox`).
+ */
 export async function passwordToken(
   site: RunningSite,
   username: string,
   password = 'Buyer#2026',
+  clientId = 'storefront',
 ): Promise<string> {
   const response = await fetch(`${site.url}/ordercloud/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'storefront', username, password }),
+    body: new URLSearchParams({ grant_type: 'password', client_id: clientId, username, password }),
   });
   if (!response.ok) throw new Error(`no token for ${username}: ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;

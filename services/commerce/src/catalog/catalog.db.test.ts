@@ -1,5 +1,5 @@
 import { testDriver } from '@catalogue/db/testing';
-import { Catalogs, PriceSchedules, Products } from 'ordercloud-javascript-sdk';
+import { Catalogs, Categories, PriceSchedules, Products } from 'ordercloud-javascript-sdk';
 import { describe, expect, it } from 'vitest';
 import { commerceForTests, loginAs, refusal } from '../testing/sdk';
 
@@ -82,6 +82,21 @@ describe(`catalogs, price schedules and products through the SDK on ${testDriver
     expect((await Catalogs.ListProductAssignments({ catalogID: 'catalog-test' })).Items).toEqual([
       { CatalogID: 'catalog-test', ProductID: 'TEST-001' },
     ]);
+    // The seller's product list by catalog (OrderCloud's catalogID), and by category (categoryID).
+    const inCatalog = await Products.List({ catalogID: 'catalog-test' });
+    expect(inCatalog.Items.map((p) => p.ID)).toEqual(['TEST-001']);
+    const [assigned] = (await Categories.ListProductAssignments('catalog-us', { pageSize: 1 })).Items;
+    const inCategory = await Products.List({
+      catalogID: 'catalog-us',
+      categoryID: assigned?.CategoryID,
+      pageSize: 100,
+    });
+    expect(inCategory.Items.map((p) => p.ID)).toContain(assigned?.ProductID);
+    expect(inCategory.Meta.TotalCount).toBeLessThan(
+      (await Products.List({ catalogID: 'catalog-us' })).Meta.TotalCount,
+    );
+    expect((await Products.List({ catalogID: 'no-such-catalog' })).Items).toEqual([]);
+    expect((await refusal(Products.List({ catalogID: "x' or 1=1" }))).status).toBe(400);
     await Catalogs.DeleteProductAssignment('catalog-test', 'TEST-001');
     await Catalogs.DeleteAssignment('catalog-test', { buyerID: 'MAPLE-CA' });
     await Catalogs.Delete('catalog-test');

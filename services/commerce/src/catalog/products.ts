@@ -1,6 +1,12 @@
 import type { Db } from '@catalogue/db';
-import { priceSchedules, products, suppliers } from '@catalogue/db/schema';
-import { eq } from 'drizzle-orm';
+import {
+  catalogProductAssignments,
+  categoryProductAssignments,
+  priceSchedules,
+  products,
+  suppliers,
+} from '@catalogue/db/schema';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { rolesFor } from '../auth/roles';
@@ -121,5 +127,30 @@ export function mountProducts(app: Hono<CommerceEnv>, db: Db): void {
       assertSeller(c.get('principal'), 'manage products');
       return { where: undefined, values: {} };
     },
+    listParams: { names: ['catalogID', 'categoryID'], where: assignedTo },
   });
+}
+
+/**
+ * OrderCloud's `catalogID` and `categoryID` on the seller's product list: the products assigned to the
+ * catalog, or to the category (of that catalog, when both are given).
+ */
+function assignedTo(values: ReadonlyMap<string, string>): SQL | undefined {
+  const catalogId = values.get('catalogID');
+  const categoryId = values.get('categoryID');
+  for (const [name, value] of values) {
+    if (!idSchema.safeParse(value).success) {
+      throw ApiError.invalidRequest(`${name} must be an ID (letters, digits, - _ and .).`, { [name]: value });
+    }
+  }
+  if (categoryId) {
+    return sql`exists (select 1 from ${categoryProductAssignments} cpa
+      where cpa.product_id = ${products.id} and cpa.category_id = ${categoryId}
+      ${catalogId ? sql`and cpa.catalog_id = ${catalogId}` : sql``})`;
+  }
+  if (catalogId) {
+    return sql`exists (select 1 from ${catalogProductAssignments} cpa
+      where cpa.product_id = ${products.id} and cpa.catalog_id = ${catalogId})`;
+  }
+  return undefined;
 }

@@ -99,6 +99,11 @@ export interface CrudOptions {
   ) => Promise<void>;
   /** Removes what depends on a deleted row, in the same transaction as the delete. */
   cascade?: (tx: Db, row: Record<string, unknown>, scope: Scope) => Promise<void>;
+  /**
+   * List parameters that are not filters on the resource's own properties (OrderCloud's `catalogID` on
+   * `GET /products`): their names, and the condition their values add to the list.
+   */
+  listParams?: { names: readonly string[]; where: (values: ReadonlyMap<string, string>) => SQL | undefined };
   /** Operations to leave out (e.g. read-only resources). */
   only?: ('list' | 'get' | 'create' | 'put' | 'patch' | 'delete')[];
 }
@@ -203,8 +208,12 @@ export function mountCrud(
     app.get(path, async (c) => {
       allow(c, 'read');
       const scope = await readScopeOf(c);
-      const params = parseListParams(new URL(c.req.url).searchParams);
-      const page = await runList(db, resource.table, resource.list, params, scope.where);
+      const query = new URL(c.req.url).searchParams;
+      const params = parseListParams(query, options.listParams?.names);
+      const where = options.listParams
+        ? and(scope.where, options.listParams.where(extraValues(query, options.listParams.names)))
+        : scope.where;
+      const page = await runList(db, resource.table, resource.list, params, where);
       return c.json({
         Items: await resource.wireAll(db, page.Items as Record<string, unknown>[]),
         Meta: page.Meta,
@@ -347,4 +356,14 @@ export function mountCrud(
       return c.body(null, 204);
     });
   }
+}
+
+/** The values of `names` in the query, by their declared spelling (query names are case-insensitive). */
+function extraValues(query: URLSearchParams, names: readonly string[]): ReadonlyMap<string, string> {
+  const values = new Map<string, string>();
+  for (const [key, value] of query) {
+    const name = names.find((n) => n.toLowerCase() === key.toLowerCase());
+    if (name) values.set(name, value);
+  }
+  return values;
 }

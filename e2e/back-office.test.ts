@@ -1,0 +1,139 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactPath } from './harness/artifacts';
+import { axeViolations } from './harness/axe';
+import { launchBrowser } from './harness/browser';
+import { submitLoginForm } from './harness/project-journey';
+import { passwordToken, type RunningSite, startSite, temporaryDataDir } from './harness/site';
+
+/**
+ * The back office (issue 24) in the browser, one site for all its journeys: staff log in with their own
+ * accounts and see the areas their roles open; a catalogue editor renames a product in German and the
+ * German storefront page shows the new name on its next load (page cache on); a refusal is shown next to
+ * its field and changes nothing; a content editor may read products but not change them; a buyer gets
+ * no console. Zero axe-core violations at 1366 and 390 px.
+ */
+
+const STAFF_PASSWORD = 'Staff#2026';
+
+describe('back office', () => {
+  const data = temporaryDataDir('e2e-back-office');
+  let site: RunningSite;
+  let browser: Browser;
+  let productId = '';
+
+  async function staffPage(
+    username: string,
+    password = STAFF_PASSWORD,
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/admin`);
+    await page.waitForURL(/\/login\?/);
+    await submitLoginForm(page, username, password);
+    await page.waitForURL((url) => url.pathname === '/admin');
+    const decline = page.getByRole('button', { name: 'Decline analytics' });
+    if (await decline.isVisible()) await decline.click();
+    return { context, page };
+  }
+
+  async function axeAtBothWidths(page: Page, name: string): Promise<void> {
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      expect(await axeViolations(page), `${name} at ${width} px`).toEqual([]);
+      await page.screenshot({ path: artifactPath(`back-office-${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+
+  beforeAll(async () => {
+    site = await startSite({ dataDir: data.dir, env: { DATASET_SKUS: '600', SMTP_URL: '' } });
+    browser = await launchBrowser();
+    // A product of the European catalogue, so its German page exists.
+    const token = await passwordToken(site, 'catalogue', STAFF_PASSWORD, 'sales-inbox');
+    const listed = await fetch(
+      `${site.url}/ordercloud/v1/products?catalogID=catalog-eu&pageSize=5&sortBy=ID`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(listed.status).toBe(200);
+    productId = ((await listed.json()) as { Items: { ID: string }[] }).Items[0]?.ID ?? '';
+    expect(productId).not.toBe('');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    data.remove();
+  });
+
+  it('renames a product in German and the German storefront page shows it on the next load', async () => {
+    // The German page is rendered (and cached) before the change.
+    const shopper = await browser.newPage();
+    await shopper.goto(`${site.url}/de-eu/product/${encodeURIComponent(productId)}`);
+    const before = await shopper.locator('h1').innerText();
+
+    const { context, page } = await staffPage('catalogue');
+    expect(await page.locator('h1').innerText()).toBe('Back office');
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Back office', 'Products']);
+    await axeAtBothWidths(page, 'home');
+
+    await nav.getByRole('link', { name: 'Products' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/products');
+    await page.getByLabel('Search ID, name or description').fill(productId);
+    await page.getByRole('button', { name: 'Show products' }).click();
+    await page.waitForURL((url) => url.searchParams.get('search') === productId);
+    const row = page.locator(`tr[data-product="${productId}"]`);
+    await row.waitFor();
+    await axeAtBothWidths(page, 'products');
+
+    await row.getByRole('link', { name: productId }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/products/${productId}`);
+    const german = page.getByLabel('Name (de)');
+    expect(await german.inputValue()).toBe(before);
+    await axeAtBothWidths(page, 'product');
+
+    // A bad value is refused next to its field, and nothing is saved.
+    await page.getByLabel('Name (en)').fill('');
+    await german.fill(`${before} (refused)`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator('#product-name\\.en-error').waitFor();
+    expect(await page.locator('#product-name\\.en-error').innerText()).toContain('English name');
+    expect(await page.getByLabel('Name (de)').inputValue()).toBe(`${before} (refused)`);
+    await page.reload();
+    expect(await page.getByLabel('Name (de)').inputValue()).toBe(before);
+
+    const renamed = `${before} – Neu`;
+    await page.getByLabel('Name (de)').fill(renamed);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved. The storefront shows the change now.').waitFor();
+    expect(await page.getByLabel('Name (de)').inputValue()).toBe(renamed);
+
+    await shopper.goto(`${site.url}/de-eu/product/${encodeURIComponent(productId)}`);
+    expect(await shopper.locator('h1').innerText()).toBe(renamed);
+    // English pages keep the English name.
+    await shopper.goto(`${site.url}/product/${encodeURIComponent(productId)}`);
+    expect(await shopper.locator('h1').innerText()).not.toBe(renamed);
+    await shopper.close();
+    await context.close();
+  });
+
+  it('lets a content editor read a product but not change it, and keeps buyers out', async () => {
+    const { context, page } = await staffPage('editor');
+    await page.goto(`${site.url}/admin/products/${encodeURIComponent(productId)}`);
+    expect(await page.getByLabel('Name (de)').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
+    await context.close();
+
+    const buyer = await browser.newContext();
+    const buyerPage = await buyer.newPage();
+    await buyerPage.goto(`${site.url}/login`);
+    await submitLoginForm(buyerPage, 'employee', 'Buyer#2026');
+    await buyerPage.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await buyerPage.goto(`${site.url}/admin/products`);
+    expect(await buyerPage.getByRole('alert').innerText()).toContain("for the manufacturer's staff");
+    expect(await buyerPage.locator('.admin-table').count()).toBe(0);
+    await buyer.close();
+  });
+});
