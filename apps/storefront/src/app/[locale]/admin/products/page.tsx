@@ -54,7 +54,7 @@ export default async function AdminProductsPage({ params, searchParams }: Produc
       ) : (
         <>
           <p className="admin__count" role="status">
-            {listed.Meta?.TotalCount ?? 0} products
+            {listed.Meta?.TotalCount === 1 ? '1 product' : `${listed.Meta?.TotalCount ?? 0} products`}
             {(listed.Meta?.TotalPages ?? 0) > 1 &&
               ` · page ${listed.Meta?.Page} of ${listed.Meta?.TotalPages}`}
           </p>

@@ -63,7 +63,7 @@ export async function generateMetadata({ params }: ProductPageProps): Promise<Me
     return { title: createTranslator(await getDictionary(locale))('notFound.title') };
   }
   const marketing = await getProductMarketing(found.locale, found.product.id);
-  const name = marketing?.name || found.product.name;
+  const name = found.product.name;
   return {
     ...(await pageMetadata(found.locale, `/product/${found.product.id}`)),
     title: name,
@@ -157,21 +157,14 @@ export default async function ProductPage({ params }: ProductPageProps) {
 
   return (
     <div className="container section product">
-      {category && (
-        <Breadcrumbs
-          locale={locale}
-          trail={category.trail}
-          t={t}
-          currentLabel={marketing?.name || product.name}
-        />
-      )}
+      {category && <Breadcrumbs locale={locale} trail={category.trail} t={t} currentLabel={product.name} />}
       <header className="page-header product__header">
-        <h1 className="page-header__title">{withRegisteredMark(marketing?.name || product.name)}</h1>
+        <h1 className="page-header__title">{withRegisteredMark(product.name)}</h1>
         <p className="product__number">
           {t('product.catalogueNumber')}: <strong>{product.id}</strong>{' '}
           <FavouriteHeart
             productId={product.id}
-            label={t('favourites.toggle', { name: marketing?.name || product.name })}
+            label={t('favourites.toggle', { name: product.name })}
             texts={favouriteHeartTexts(t)}
             loginHref={login}
           />
@@ -189,18 +182,12 @@ export default async function ProductPage({ params }: ProductPageProps) {
         <p className="product__add-to-project">
           <AddToProjectButton
             productId={product.id}
-            productName={marketing?.name || product.name}
+            productName={product.name}
             source="product-page"
             setup={addToProject}
           />
         </p>
-        <ProductDrawingFigure
-          locale={locale}
-          product={product}
-          name={marketing?.name || product.name}
-          units={info}
-          t={t}
-        />
+        <ProductDrawingFigure locale={locale} product={product} name={product.name} units={info} t={t} />
       </header>
       <ProductTracker locale={locale} productId={product.id} />
 
