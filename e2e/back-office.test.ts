@@ -132,7 +132,9 @@ describe('back office', () => {
     await submitLoginForm(buyerPage, 'employee', 'Buyer#2026');
     await buyerPage.waitForURL((url) => !url.pathname.startsWith('/login'));
     await buyerPage.goto(`${site.url}/admin/products`);
-    expect(await buyerPage.locator('.admin__forbidden').innerText()).toContain("for the manufacturer's staff");
+    expect(await buyerPage.locator('.admin__forbidden').innerText()).toContain(
+      "for the manufacturer's staff",
+    );
     expect(await buyerPage.locator('.admin-table').count()).toBe(0);
     await buyer.close();
   });
