@@ -119,6 +119,65 @@ describe('back office', () => {
     await context.close();
   });
 
+  it("verifies a user's job role from the queue, and the prefab button opens for that user", async () => {
+    // The newbie says they are a prefab user (as the account page lets them); nobody has verified it.
+    const admin = await passwordToken(site, 'admin', 'Admin#2026', 'sales-inbox');
+    const patched = await fetch(`${site.url}/ordercloud/v1/buyers/ACME-US/users/newbie`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ xp: { JobTitle: 'PreFab3DUser' } }),
+    });
+    expect(patched.status).toBe(200);
+    const newbieToken = await passwordToken(site, 'newbie');
+    const listed = await fetch(`${site.url}/ordercloud/v1/me/products?catalogID=catalog-us&pageSize=50`, {
+      headers: { authorization: `Bearer ${newbieToken}` },
+    });
+    const items = (
+      (await listed.json()) as { Items: { ID: string; xp: { Downloads?: { kind: string }[] } }[] }
+    ).Items;
+    const bim = items.find((p) => p.xp.Downloads?.some((d) => d.kind === 'bim'));
+    if (!bim) throw new Error('no US product with BIM files');
+
+    const buyer = await browser.newContext();
+    const buyerPage = await buyer.newPage();
+    await buyerPage.goto(`${site.url}/login`);
+    await submitLoginForm(buyerPage, 'newbie', 'Buyer#2026');
+    await buyerPage.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await buyerPage.goto(`${site.url}/product/${encodeURIComponent(bim.ID)}`);
+    await buyerPage.locator('#prefab-toolbar-button').click();
+    const verifyDialog = buyerPage.getByRole('dialog');
+    await verifyDialog.waitFor();
+    await buyerPage.keyboard.press('Escape');
+    await verifyDialog.waitFor({ state: 'detached' });
+
+    const { context, page } = await staffPage('service');
+    const nav = page.getByRole('navigation', { name: 'Back office' });
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Back office', 'Customers']);
+    await nav.getByRole('link', { name: 'Customers' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/customers');
+    await page.locator('tr[data-buyer="ACME-US"]').waitFor();
+    await axeAtBothWidths(page, 'customers');
+    await page.getByRole('link', { name: 'Job roles waiting for verification' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/customers/verification');
+    const row = page.locator('tr[data-user="newbie"]');
+    expect(await row.innerText()).toContain('PreFab3DUser');
+    await axeAtBothWidths(page, 'verification');
+    await row.getByRole('button', { name: 'Verify role: Tyler Brooks' }).click();
+    await page.getByText('The job role of newbie is verified.').waitFor();
+    expect(await page.locator('tr[data-user="newbie"]').count()).toBe(0);
+    await context.close();
+
+    // The newbie's next click opens the prefab tool.
+    await buyerPage.reload();
+    const [tab] = await Promise.all([
+      buyer.waitForEvent('page'),
+      buyerPage.locator('#prefab-toolbar-button').click(),
+    ]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(`${site.url}/product/${encodeURIComponent(bim.ID)}/prefab`);
+    await buyer.close();
+  });
+
   it('lets a content editor read a product but not change it, and keeps buyers out', async () => {
     const { context, page } = await staffPage('editor');
     await page.goto(`${site.url}/admin/products/${encodeURIComponent(productId)}`);

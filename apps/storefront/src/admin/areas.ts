@@ -24,6 +24,13 @@ export const AREAS: readonly Area[] = [
     description: 'Names and descriptions in every language, prices, inventory, attributes and files.',
     roles: ['ProductAdmin', 'ProductReader', 'CatalogueEditor'],
   },
+  {
+    id: 'customers',
+    path: '/admin/customers',
+    label: 'Customers',
+    description: 'Companies and their users; the queue of users whose job role waits for verification.',
+    roles: ['BuyerUserAdmin', 'BuyerUserReader', 'CustomerService'],
+  },
 ];
 
 export function mayOpen(roles: readonly string[], area: Area): boolean {
@@ -33,6 +40,11 @@ export function mayOpen(roles: readonly string[], area: Area): boolean {
 /** The areas a user with `roles` may open, in menu order. */
 export function areasFor(roles: readonly string[]): Area[] {
   return AREAS.filter((area) => mayOpen(roles, area));
+}
+
+/** Whether `roles` may change buyer users (verify a role); read-only otherwise. */
+export function mayEditBuyerUsers(roles: readonly string[]): boolean {
+  return roles.includes('FullAccess') || roles.includes('BuyerUserAdmin');
 }
 
 /** Whether `roles` may change products (the editor's fields are read-only otherwise). */
