@@ -27,7 +27,7 @@ export function UserTable({
   const showCompany = rows.some((row) => row.buyerName);
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table">
+      <table className="admin-table admin-table--stack">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -51,10 +51,10 @@ export function UserTable({
                   <br />
                   <small>{user.Username}</small>
                 </th>
-                {showCompany && <td>{buyerName}</td>}
-                <td>{user.Email}</td>
-                <td>{user.xp?.JobTitle || '–'}</td>
-                <td>{verified ? 'Yes' : 'No'}</td>
+                {showCompany && <td data-label="Company">{buyerName}</td>}
+                <td data-label="E-mail">{user.Email}</td>
+                <td data-label="Job role">{user.xp?.JobTitle || '–'}</td>
+                <td data-label="Verified">{verified ? 'Yes' : 'No'}</td>
                 {canEdit && (
                   <td>
                     {(user.xp?.JobTitle || verified) && (
