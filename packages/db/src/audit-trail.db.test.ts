@@ -160,6 +160,31 @@ describe(`audit trail on ${testDriver()}`, () => {
     ).toEqual(['top-level', 'raw', null]);
   });
 
+  it('sets the actor before the first audited write of a transaction: with BEGIN on PostgreSQL, on PGlite only then', async () => {
+    const seen = await withAuditActor(actor('lazy'), () =>
+      database.db.transaction(async (tx) => {
+        const setting = async () =>
+          (
+            await queryRows<{ a: string | null }>(tx, sql`select current_setting('audit.actor', true) as a`)
+          )[0]?.a || null;
+        const first = await setting();
+        await tx.insert(buyers).values({ id: 'lazy-1', name: 'Lazy' });
+        return { first, after: await setting() };
+      }),
+    );
+    // A transaction that writes no audited table (an order's) costs PGlite no exchange for the actor.
+    expect(seen.first === null).toBe(testDriver() === 'pglite');
+    expect(JSON.parse(seen.after ?? 'null')).toEqual(actor('lazy'));
+  });
+
+  it("keeps an actor's text exactly, quotes, backslashes and all", async () => {
+    const odd = { ...actor("o'brien"), username: 'O\'Brien \\ "Ölçü" 😀' };
+    await withAuditActor(odd, async () => {
+      await database.db.insert(buyers).values({ id: 'odd-actor', name: 'Odd' });
+    });
+    expect((await eventsOf('buyer', 'odd-actor'))[0]?.actor).toEqual(odd);
+  });
+
   it('keeps the actors of concurrent work apart', async () => {
     const ids = Array.from({ length: 12 }, (_, i) => `concurrent-${i}`);
     await Promise.all(
