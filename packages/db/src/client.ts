@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { auditedPglite, auditedPool } from './audit-actor';
 import { type DatabaseConfig, DEFAULT_LIMITS } from './config';
 import { pipelinedPglite } from './pglite-pipeline';
 import * as schema from './schema/index';
@@ -65,7 +66,9 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     // thread: every 16 MB of changes stalled every request for a tenth of a second or more (issue 23, the
     // accept's p99). Zeros only reserve the space ahead; PGlite keeps its files without fsync anyway.
     await client.exec('set wal_init_zero = off');
-    const db = drizzlePglite(pipelinedPglite(client, { waitMs: poolWaitMs }), { schema }) as unknown as Db;
+    // The audit actor of the work in progress goes with its writes (audit-actor.ts).
+    const driver = auditedPglite(pipelinedPglite(client, { waitMs: poolWaitMs }));
+    const db = drizzlePglite(driver, { schema }) as unknown as Db;
     return makeDatabase(
       db,
       'pglite',
@@ -94,7 +97,8 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
   pool.on('error', (error) => {
     console.error(`[db] idle PostgreSQL connection failed: ${error.message}`);
   });
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  // The audit actor of the work in progress goes with its writes (audit-actor.ts).
+  const db = drizzleNodePg(auditedPool(pool), { schema }) as unknown as Db;
   return makeDatabase(
     db,
     'postgres',

@@ -1,3 +1,10 @@
+export {
+  AUDITED_TABLES,
+  type AuditActor,
+  currentAuditActor,
+  setActorStatement,
+  withAuditActor,
+} from './audit-actor';
 export type { Database, Db, DriverName, Schema } from './client';
 export {
   liftStatementTimeout,

@@ -2,6 +2,8 @@ import type { Database } from '@catalogue/db';
 import { loggableError } from '@catalogue/db/errors';
 import { defineService, routeTable, type Service, type ServiceOptions } from '@catalogue/service-kit';
 import { Hono } from 'hono';
+import { recordActor } from './audit/actor';
+import { mountAudit } from './audit/routes';
 import { ADDRESS_LIMITED_PATHS, clientAddressResolver } from './auth/client-address';
 import { KeyStore } from './auth/keys';
 import { LoginThrottle } from './auth/login-throttle';
@@ -134,6 +136,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   const visitors = new RateLimiter(config.COMMERCE_REGISTER_RATE_PER_ADDRESS, 60 * 60_000);
   mountEmailVerification(app, db, verification, visitors);
   app.use('/v1/*', authenticate(tokens, tokenState, foldsTokenCheck));
+  app.use('/v1/*', recordActor());
   app.use('/v1/*', idempotency(db));
   if (cache) {
     app.use('/v1/*', readCacheScope(cache));
@@ -174,6 +177,7 @@ export function createCommerceService(database: Database, options: CommerceServi
   mountMeProductCollections(app, db);
   mountMePromotions(app, db);
 
+  mountAudit(app, db);
   mountOrderRoutes(app, db, tokens);
   app.route('/v1/quotes', sellerQuoteRoutes(db, { validityDays: config.COMMERCE_QUOTE_VALIDITY_DAYS }));
   app.route('/v1/me/quotes', buyerQuoteRoutes(db));

@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './auth';
 export * from './bundles';
 export * from './buyer-resources';

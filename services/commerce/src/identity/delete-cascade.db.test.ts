@@ -22,13 +22,17 @@ import { BUYER_PASSWORD, commerceForTests, loginAs } from '../testing/sdk';
 describe(`deletes take everything along on ${testDriver()}`, () => {
   const commerce = commerceForTests({ skus: 40 });
 
-  /** Every row of every table with a text column equal to `value` (orders listed separately). */
+  /**
+   * Every row of every table with a text column equal to `value` (orders listed separately). The audit
+   * trail is history, like submitted orders: it keeps what was deleted (audit-trail.md), so it is left out.
+   */
   async function mentions(value: string): Promise<string[]> {
     const db = commerce().database.db;
     const columns = await queryRows<{ table_name: string; column_name: string }>(
       db,
       sql`select table_name, column_name from information_schema.columns
-          where table_schema = 'public' and data_type = 'text' order by 1, 2`,
+          where table_schema = 'public' and data_type = 'text' and table_name <> 'audit_events'
+          order by 1, 2`,
     );
     const found: string[] = [];
     for (const { table_name, column_name } of columns) {

@@ -21,9 +21,13 @@ function resolve(schema: ListSchema, path: string[], use: 'filter' | 'sort' | 's
     const pathLiteral = `{${rest.map((p) => `"${p.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
     return { kind: 'xp', expr: sql`(${schema.xp} #> ${pathLiteral}::text[])`, name: path.join('.') };
   }
-  const key = Object.keys(schema.fields).find((k) => k.toLowerCase() === (head ?? '').toLowerCase());
+  // A field may itself be named by a dotted path (`Actor.UserID`: a property of a nested object).
+  const named = (name: string) =>
+    Object.keys(schema.fields).find((k) => k.toLowerCase() === name.toLowerCase());
+  const dotted = rest.length > 0 ? named(path.join('.')) : undefined;
+  const key = dotted ?? named(head ?? '');
   const def = key ? schema.fields[key] : undefined;
-  if (!key || !def || rest.length > 0) {
+  if (!key || !def || (rest.length > 0 && !dotted)) {
     const code = use === 'sort' ? 'List.InvalidSortProperty' : 'List.InvalidProperty';
     throw ApiError.of(400, code, `${schema.objectType} has no property ${path.join('.')} to ${use} on.`, {
       ObjectType: schema.objectType,

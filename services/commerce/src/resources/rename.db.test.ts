@@ -161,6 +161,8 @@ const NOT_REFERENCES = [
   'cache_generations',
   'signing_keys',
   'listing_changes',
+  // The audit trail keeps history: the old ID in the rows before a rename is what it is for.
+  'audit_events',
 ];
 
 describe(`renaming objects through the SDK on ${testDriver()}`, () => {
