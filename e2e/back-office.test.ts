@@ -109,6 +109,12 @@ describe('back office', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved. The storefront shows the change now.').waitFor();
     expect(await page.getByLabel('Name (de)').inputValue()).toBe(renamed);
+    // The product's history names who changed what, before and after.
+    const latest = page.locator('.admin-history li').first();
+    expect(await latest.innerText()).toContain('Changed by catalogue');
+    expect(await latest.locator('dt').allInnerTexts()).toEqual(['xp.Names.de']);
+    expect(await latest.locator('del').innerText()).toBe(before);
+    expect(await latest.locator('ins').innerText()).toBe(renamed);
 
     await shopper.goto(`${site.url}/de-eu/product/${encodeURIComponent(productId)}`);
     expect(await shopper.locator('h1').innerText()).toBe(renamed);

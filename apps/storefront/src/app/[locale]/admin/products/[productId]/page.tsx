@@ -5,6 +5,8 @@ import { AdminFrame } from '../../../../../admin/admin-frame';
 import { adminMetadata, openAdmin } from '../../../../../admin/admin-gate';
 import { mayEditProducts } from '../../../../../admin/areas';
 import { AdminCallError } from '../../../../../admin/commerce-calls';
+import { objectHistory } from '../../../../../admin/history/history-api';
+import { HistoryPanel } from '../../../../../admin/history/history-panel';
 import { editorLanguages } from '../../../../../admin/products/editor-languages';
 import { saveProductAction } from '../../../../../admin/products/product-actions';
 import { getProduct } from '../../../../../admin/products/product-directory';
@@ -35,13 +37,17 @@ export default async function AdminProductPage({ params, searchParams }: Product
   const path = `/admin/products/${encodeURIComponent(productId)}`;
   const { session, refusal } = await openAdmin(locale, path, 'products');
   if (!session) return refusal;
-  const [product, locales, query] = await Promise.all([
+  const [product, locales, query, history] = await Promise.all([
     getProduct(session.token, productId).catch((error: unknown) => {
       if (error instanceof AdminCallError) return error;
       throw error;
     }),
     getLocales(),
     searchParams,
+    objectHistory(session.token, 'product', productId).catch((error: unknown) => {
+      if (error instanceof AdminCallError) return error;
+      throw error;
+    }),
   ]);
   if (product instanceof AdminCallError && product.status === 404) notFound();
   const saved = typeof query.saved === 'string' ? query.saved : null;
@@ -83,6 +89,11 @@ export default async function AdminProductPage({ params, searchParams }: Product
         languages={editorLanguages(locales)}
         canEdit={mayEditProducts(session.user.roles)}
       />
+      {history instanceof AdminCallError ? (
+        <HistoryPanel events={[]} total={0} error={history.message} />
+      ) : (
+        <HistoryPanel events={history.items} total={history.total} />
+      )}
     </AdminFrame>
   );
 }
