@@ -6,16 +6,24 @@ const DAY_MS = 86_400_000;
 /** The longest range one report reads (the events are kept 90 days by default). */
 export const MAX_RANGE_DAYS = 400;
 
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** Whether `YYYY-MM-DD` names a day of the calendar (Date.parse takes 2026-02-30 as 2 March). */
+function realDay(day: string): boolean {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(year, month - 1, date));
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === date;
+}
+
 /** A day (`2026-11-30`, a whole UTC day) or an instant (`2026-11-30T12:00:00Z`, with its offset). */
 const when = z
   .string()
   .max(40)
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || z.iso.datetime({ offset: true }).safeParse(v).success, {
+  .refine((v) => isDay(v) || z.iso.datetime({ offset: true }).safeParse(v).success, {
     message: 'must be a date (YYYY-MM-DD) or an ISO date-time with its offset',
+    abort: true,
   })
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'is not a real date');
-
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+  .refine((v) => realDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), 'is not a real date');
 
 const base = {
   /** From this day or instant (inclusive); 30 days before `to` by default. */

@@ -120,7 +120,15 @@ export async function adminUnderTest(
     async find(keyphrase, { rfkId = 'rfkid_7', country = 'us', language = 'en', limit = 10 } = {}) {
       const answer = await search.post({
         context: { locale: { language, country } },
-        widget: { items: [{ entity: 'product', rfk_id: rfkId, search: { query: { keyphrase }, limit } }] },
+        widget: {
+          items: [
+            {
+              entity: 'product',
+              rfk_id: rfkId,
+              search: { query: { keyphrase }, ...(limit === null ? {} : { limit }) },
+            },
+          ],
+        },
       });
       if (answer.status !== 200) throw new Error(`search: ${answer.status} ${JSON.stringify(answer.json)}`);
       return answer.json.widgets[0];
