@@ -52,25 +52,31 @@ export interface KeyphraseRow extends Record<string, unknown> {
   clicks: number;
 }
 
-/** The most searched keyphrases: searches, distinct visitors, searches without results, result clicks. */
+/**
+ * The most searched keyphrases: searches, distinct visitors, searches without results, result clicks.
+ * Searches and clicks are each grouped by keyphrase first, then joined: joined before grouping, the
+ * planner compared every search with every click (13 s for 300,000 events on PGlite).
+ */
 export async function topKeyphrases(db: Db, scope: EventScope, limit: number): Promise<KeyphraseRow[]> {
   return queryRows<KeyphraseRow>(
     db,
-    sql`with searches as (
-          select ${keyphrase} as keyphrase, uuid, ${results} as results
-          from search_events where ${widgetEvents(scope, 'view')}
-        ), clicks as (
+    sql`with searches as materialized (
+          select keyphrase, count(*)::int as searches, count(distinct uuid)::int as visitors,
+                 (count(*) filter (where results = 0))::int as without_results
+          from (
+            select ${keyphrase} as keyphrase, uuid, ${results} as results
+            from search_events where ${widgetEvents(scope, 'view')}
+          ) viewed
+          where keyphrase <> ''
+          group by keyphrase
+        ), clicks as materialized (
           select ${keyphrase} as keyphrase, count(*)::int as clicks
           from search_events where ${widgetEvents(scope, 'click')}
           group by 1
         )
-        select s.keyphrase, count(*)::int as searches, count(distinct s.uuid)::int as visitors,
-               (count(*) filter (where s.results = 0))::int as without_results,
-               coalesce(max(c.clicks), 0)::int as clicks
+        select s.keyphrase, s.searches, s.visitors, s.without_results, coalesce(c.clicks, 0)::int as clicks
         from searches s left join clicks c on c.keyphrase = s.keyphrase
-        where s.keyphrase <> ''
-        group by s.keyphrase
-        order by searches desc, s.keyphrase
+        order by s.searches desc, s.keyphrase
         limit ${limit}`,
   );
 }
