@@ -176,7 +176,11 @@ describe('the demo identities', () => {
       ['catalogue-editor', expect.arrayContaining(['ProductAdmin', 'CategoryAdmin']), ['CatalogueEditor']],
       ['content-editor', expect.not.arrayContaining(['ProductAdmin']), ['ContentEditor']],
       ['merchandiser', expect.not.arrayContaining(['ProductAdmin']), ['Merchandiser']],
-      ['customer-service', expect.arrayContaining(['BuyerUserAdmin', 'BuyerImpersonation']), ['CustomerService']],
+      [
+        'customer-service',
+        expect.arrayContaining(['BuyerUserAdmin', 'BuyerImpersonation']),
+        ['CustomerService'],
+      ],
       ['supplier-admin', expect.arrayContaining(['SupplierAdmin', 'SupplierUserAdmin', 'MeAdmin']), []],
     ]);
   });
