@@ -1,20 +1,10 @@
 import { words } from '../engine/analysis';
 import { type SynonymDefinition, Synonyms } from '../engine/synonyms';
-import { type RuleData, ruleDataSchema, type StoredRule } from './stored-rule';
+import { ruleDataSchema, type StoredRule } from './stored-rule';
 
 /** A keyphrase in the form triggers are compared in: folded words joined by one space. */
 export function keyphraseKey(keyphrase: string): string {
   return words(keyphrase).join(' ');
-}
-
-/** Whether a rule applies to a keyphrase (its folded form, `keyphraseKey`). */
-export function triggers(rule: RuleData, keyphrase: string): boolean {
-  if (rule.keyphrases.length === 0) return true;
-  if (keyphrase === '') return false;
-  return rule.keyphrases.some((trigger) => {
-    const key = keyphraseKey(trigger);
-    return rule.match === 'exact' ? key === keyphrase : ` ${keyphrase} `.includes(` ${key} `);
-  });
 }
 
 /**
@@ -24,7 +14,22 @@ export function triggers(rule: RuleData, keyphrase: string): boolean {
  * slot or both redirect, the first wins.
  */
 export class RuleBook {
-  private readonly byWidget = new Map<string, StoredRule[]>();
+  /**
+   * Per widget: rules for every search, rules by exact trigger, and `contains` rules with their triggers'
+   * keys; each rule's rank says its place in the order above. Triggers are folded once, here, not at
+   * every search.
+   */
+  private readonly byWidget = new Map<
+    string,
+    {
+      always: StoredRule[];
+      exact: Map<string, StoredRule[]>;
+      contains: { rule: StoredRule; keys: string[] }[];
+    }
+  >();
+  private readonly rank = new Map<StoredRule, number>();
+  /** Synonyms of a set of rules (by their ids), kept while this book is the engine's. */
+  private readonly synonymSets = new Map<string, Synonyms | null>();
 
   constructor(readonly rules: readonly StoredRule[]) {
     const sorted = [...rules].sort(
@@ -33,14 +38,26 @@ export class RuleBook {
         Number(a.data.keyphrases.length === 0) - Number(b.data.keyphrases.length === 0) ||
         (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
-    for (const rule of sorted) {
-      if (!rule.data.enabled) continue;
+    sorted.forEach((rule, i) => {
+      if (!rule.data.enabled) return;
+      this.rank.set(rule, i);
+      const keys = [...new Set(rule.data.keyphrases.map(keyphraseKey))];
       for (const widget of new Set(rule.data.widgets)) {
-        const list = this.byWidget.get(widget) ?? [];
-        list.push(rule);
-        this.byWidget.set(widget, list);
+        let entry = this.byWidget.get(widget);
+        if (!entry) {
+          entry = { always: [], exact: new Map(), contains: [] };
+          this.byWidget.set(widget, entry);
+        }
+        if (keys.length === 0) entry.always.push(rule);
+        else if (rule.data.match === 'contains') entry.contains.push({ rule, keys });
+        else
+          for (const key of keys) {
+            const list = entry.exact.get(key) ?? [];
+            list.push(rule);
+            entry.exact.set(key, list);
+          }
       }
-    }
+    });
   }
 
   /**
@@ -67,17 +84,37 @@ export class RuleBook {
     return new RuleBook(rules);
   }
 
-  /** The enabled rules of a widget in a locale that the keyphrase triggers, most specific first. */
+  /**
+   * The enabled rules of a widget in a locale that the keyphrase triggers, most specific first. A rule
+   * with keyphrases applies when the keyphrase, folded, is one of them (`exact`) or holds one as whole
+   * words (`contains`); a rule without applies to every search, an empty keyphrase's too.
+   */
   applicable(rfkId: string, localeCode: string, keyphrase: string): StoredRule[] {
+    const entry = this.byWidget.get(rfkId);
+    if (!entry) return [];
     const key = keyphraseKey(keyphrase);
-    return (this.byWidget.get(rfkId) ?? []).filter(
-      (rule) => (rule.locale === '*' || rule.locale === localeCode) && triggers(rule.data, key),
-    );
+    const padded = ` ${key} `;
+    const found = [
+      ...entry.always,
+      ...(key === '' ? [] : (entry.exact.get(key) ?? [])),
+      ...(key === ''
+        ? []
+        : entry.contains
+            .filter(({ keys }) => keys.some((k) => padded.includes(` ${k} `)))
+            .map((c) => c.rule)),
+    ].filter((rule) => rule.locale === '*' || rule.locale === localeCode);
+    return found.sort((a, b) => (this.rank.get(a) ?? 0) - (this.rank.get(b) ?? 0));
   }
-}
 
-/** The synonyms of some rules, for the engine (null when they hold none). */
-export function synonymsOf(rules: readonly StoredRule[]): Synonyms | null {
-  const definitions: SynonymDefinition[] = rules.flatMap((rule) => rule.data.synonyms);
-  return definitions.length > 0 ? new Synonyms(definitions) : null;
+  /** The synonyms of some of this book's rules, for the engine (null when they hold none). */
+  synonymsOf(rules: readonly StoredRule[]): Synonyms | null {
+    const key = rules.map((rule) => `${rule.locale}|${rule.id}`).join('\n');
+    if (this.synonymSets.has(key)) return this.synonymSets.get(key) ?? null;
+    const definitions: SynonymDefinition[] = rules.flatMap((rule) => rule.data.synonyms);
+    const synonyms = definitions.length > 0 ? new Synonyms(definitions) : null;
+    // Bounded: the keyphrases a site sees trigger few distinct sets; start again if that ever grows.
+    if (this.synonymSets.size >= 1000) this.synonymSets.clear();
+    this.synonymSets.set(key, synonyms);
+    return synonyms;
+  }
 }

@@ -16,7 +16,7 @@ import {
 } from '../engine/search';
 import { categoryName, type IndexedDoc, type TextIndex } from '../engine/text-index';
 import type { SearchError } from '../http/errors';
-import { type RuleBook, synonymsOf } from '../rules/rule-book';
+import type { RuleBook } from '../rules/rule-book';
 import { type StoredRule, wireRule } from '../rules/stored-rule';
 import type { WidgetContext } from '../widgets/registry';
 import { facetValueId, parseFacetValueId } from '../wire/facet-id';
@@ -328,7 +328,8 @@ function computeWidgetSearch(
       .filter((doc): doc is number => doc !== undefined);
   if (search.rule) addRule(index, ruleSet, 'request', '1', search.rule, pinDocs);
   // Merchandising rules (search-rule items) before the widget configuration's own.
-  const stored = (options.rules ?? ctx.engine.rules).applicable(ctx.config.rfkId, ctx.locale.code, keyphrase);
+  const book = options.rules ?? ctx.engine.rules;
+  const stored = book.applicable(ctx.config.rfkId, ctx.locale.code, keyphrase);
   for (const rule of stored) addRule(index, ruleSet, rule.id, rule.version, wireRule(rule.data), pinDocs);
   const folded = fold(keyphrase.trim());
   for (const rule of config.rules) {
@@ -350,7 +351,7 @@ function computeWidgetSearch(
     offset,
     limit,
     rules: ruleSet.rules,
-    synonyms: synonymsOf(stored),
+    synonyms: book.synonymsOf(stored),
     explain: options.explain ?? false,
   };
   const result = runQuery(index, query);

@@ -42,7 +42,8 @@ export interface AdminUnderTest {
   /** The public search (what the storefront's SDK sends) of one widget: its answer's widget. */
   find(
     keyphrase: string,
-    options?: { rfkId?: string; country?: string; language?: string; limit?: number },
+    /** `limit: null` asks for the widget's own page size. */
+    options?: { rfkId?: string; country?: string; language?: string; limit?: number | null },
   ): Promise<Json>;
   close(): Promise<void>;
 }
