@@ -7,6 +7,7 @@ export type AdminErrorType =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'payload_too_large'
   | 'unavailable';
 
 const STATUS: Record<AdminErrorType, number> = {
@@ -15,6 +16,7 @@ const STATUS: Record<AdminErrorType, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   unavailable: 503,
 };
 

@@ -38,7 +38,7 @@ export function adminRoutes(
       maxSize: config.SEARCH_MAX_BODY_BYTES,
       onError: () => {
         throw new AdminError(
-          'invalid_request',
+          'payload_too_large',
           `Request body too large: at most ${config.SEARCH_MAX_BODY_BYTES} bytes.`,
         );
       },

@@ -349,6 +349,9 @@ describe(`search rules through the admin API on ${testDriver()}`, () => {
       if (answer.status !== 400 || error?.type !== 'invalid_request' || !said.includes(expected))
         problems.push(`${what}: ${answer.status} ${said.slice(0, 300)}`);
     }
+    const huge = await t.admin('POST', '/rules', { body: { ...good, name: 'x'.repeat(300_000) } });
+    if (huge.status !== 413 || huge.json.errors[0].type !== 'payload_too_large')
+      problems.push(`a body over the limit: ${huge.status}`);
     expect(problems).toEqual([]);
     expect(await stored()).toEqual(before);
 
