@@ -9,7 +9,7 @@ import { readContent } from './read-content';
 import { readFaqs } from './read-faq';
 import { readIdentities } from './read-identities';
 import { readLocales, readRegions } from './read-regions';
-import { readSearch } from './read-search';
+import { readSearch, readSearchRules } from './read-search';
 import { readTopCategory } from './read-taxonomy';
 import { readTerritories } from './read-territories';
 import { readDictionary, readDictionaryOverrides, readSite } from './read-texts';
@@ -78,7 +78,9 @@ export function loadDataFiles(dataDir: string = DEFAULT_DATA_DIR): DataFiles {
     ),
     ...readTerritories(readYaml(dataDir, 'territories.yaml')),
   };
-  const searchWidgets = readSearch(readYaml(dataDir, 'search.yaml'));
+  const search = readYaml(dataDir, 'search.yaml');
+  const searchWidgets = readSearch(search);
+  const searchRules = readSearchRules(search);
   return {
     locales,
     regions,
@@ -91,5 +93,6 @@ export function loadDataFiles(dataDir: string = DEFAULT_DATA_DIR): DataFiles {
     site,
     content,
     searchWidgets,
+    searchRules,
   };
 }

@@ -19,7 +19,7 @@ import type {
   SiteContent,
   UnitSystem,
 } from './model';
-import type { SearchWidgetData } from './read-search';
+import type { SearchRuleData, SearchWidgetData } from './read-search';
 
 /** The contents of the data folder, checked and resolved (see data-files.ts). */
 
@@ -143,4 +143,5 @@ export interface DataFiles {
   site: SiteContent;
   content: ContentData;
   searchWidgets: SearchWidgetData[];
+  searchRules: SearchRuleData[];
 }

@@ -104,5 +104,6 @@ export function generateDataset(options: GenerateOptions = {}): Dataset {
     site: data.site,
     content: data.content,
     searchWidgets: data.searchWidgets,
+    searchRules: data.searchRules,
   };
 }

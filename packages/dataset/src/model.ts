@@ -1,5 +1,5 @@
 import type { ContentData } from './content-model';
-import type { SearchWidgetData } from './read-search';
+import type { SearchRuleData, SearchWidgetData } from './read-search';
 
 /**
  * The shape of the demo dataset. The generator (generate.ts) builds a `Dataset` from the hand-editable
@@ -305,6 +305,8 @@ export interface Dataset {
   content: ContentData;
   /** Widgets of the search service (search.yaml): `search-widget` content items. */
   searchWidgets: SearchWidgetData[];
+  /** Merchandising rules of the search service (search.yaml): `search-rule` content items. */
+  searchRules: SearchRuleData[];
 }
 
 /** The UI strings of a locale: its language's, with the locale's own wording where it has one. */

@@ -27,11 +27,38 @@ export interface SearchWidgetData {
   config: Record<string, unknown>;
 }
 
+/**
+ * One merchandising rule of search.yaml (a `search-rule` content item): its id, the locale it applies in
+ * ('*' = every locale) and its data, whose shape the search service checks (services/search
+ * `rules/stored-rule.ts`; `blocks/search-yaml.test.ts` reads every rule of the file through it).
+ */
+export interface SearchRuleData {
+  id: string;
+  locale: '*' | (typeof LOCALE_CODES)[number];
+  data: Record<string, unknown>;
+}
+
 const RFK_ID = /^[A-Za-z0-9_.-]+$/;
+const RULE_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+
+/** search.yaml's merchandising rules (loaded as `search-rule` content items); none when it has none. */
+export function readSearchRules(root: DataNode): SearchRuleData[] {
+  const nodes = root.optional('rules')?.list() ?? [];
+  requireUnique(nodes, (n) => n.get('id').string(), 'rule');
+  return nodes.map((node) => {
+    const { id: _id, locale: _locale, ...data } = node.record();
+    const locale = node.optional('locale');
+    return {
+      id: node.get('id').matching(RULE_ID, 'a rule id (letters, digits, _ . -)'),
+      locale: locale ? locale.oneOf(['*', ...LOCALE_CODES] as const) : '*',
+      data,
+    };
+  });
+}
 
 /** search.yaml: the search service's widgets (loaded as `search-widget` content items). */
 export function readSearch(root: DataNode): SearchWidgetData[] {
-  root.only(['widgets']);
+  root.only(['widgets', 'rules']);
   const nodes = root.get('widgets').nonEmptyList();
   requireUnique(
     nodes,

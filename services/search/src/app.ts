@@ -10,6 +10,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
+import { ADMIN_PATH, adminRoutes } from './admin/routes';
 import { type SearchConfig, searchConfigFromEnv } from './config';
 import { dispatch, RequestRefused } from './dispatch';
 import { SearchEngine } from './engine/engine';
@@ -178,6 +179,8 @@ export function createSearchService(database: Database, options: SearchServiceOp
       },
     }),
   );
+  // The merchandising API (docs/search-admin.md): rules, preview, widget settings, analytics.
+  app.route(ADMIN_PATH, adminRoutes({ database, engine }, config));
   const stopRetention = startEventRetention(
     database,
     config.SEARCH_EVENT_RETENTION_DAYS,

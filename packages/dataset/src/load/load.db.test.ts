@@ -231,6 +231,7 @@ describe(`loading the dataset on ${testDriver()}`, () => {
       mapping: 4,
       region: 6,
       'search-widget': dataset.searchWidgets.length,
+      'search-rule': dataset.searchRules.filter((r) => r.locale === '*').length,
     });
   });
 });

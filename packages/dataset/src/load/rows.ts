@@ -115,6 +115,8 @@ export function contentRows(dataset: Dataset) {
       data: { type: widget.type, name: widget.name, entities: widget.entities, config: widget.config },
     });
   }
+  for (const rule of dataset.searchRules)
+    rows.push({ type: 'search-rule', id: rule.id, locale: rule.locale, data: rule.data });
   rows.push(...sharedContentRows(dataset));
   return rows;
 }

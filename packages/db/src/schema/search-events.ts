@@ -45,6 +45,11 @@ export const searchEvents = pgTable(
   },
   (t) => [
     index('search_events_received_idx').on(t.receivedAt),
+    /**
+     * The search admin API's reports (services/search `admin/analytics`): widget events of given widgets in
+     * a time range, without reading the product page views and funnel events around them.
+     */
+    index('search_events_widget_time_idx').on(t.rfkId, t.receivedAt).where(sql`${t.name} = 'widget'`),
     index('search_events_uuid_views_idx')
       .on(t.uuid, t.id)
       .where(sql`${t.name} = 'entity_page' and ${t.action} = 'view'`),

@@ -62,6 +62,15 @@ export class WidgetConfigs {
     return [...ids].map((id) => this.get(id, localeCode)).filter((c): c is WidgetConfig => c !== undefined);
   }
 
+  /** Every widget's `*` configuration (else its first variant's), one per rfk_id. */
+  all(): WidgetConfig[] {
+    const ids = new Set([...this.byKey.values()].map((c) => c.rfkId));
+    return [...ids].map(
+      (id) =>
+        this.byKey.get(`${id}|*`) ?? ([...this.byKey.values()].find((c) => c.rfkId === id) as WidgetConfig),
+    );
+  }
+
   get size(): number {
     return this.byKey.size;
   }

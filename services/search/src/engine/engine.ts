@@ -4,6 +4,9 @@ import { LRUCache } from 'lru-cache';
 import { WIDGET_CONTENT_TYPE, WidgetConfigs } from '../config/widget-config';
 import type { Caller } from '../http/auth';
 import { logFailure } from '../http/unavailable';
+import { contentVersion } from '../rules/content-version';
+import { RuleBook } from '../rules/rule-book';
+import { SEARCH_RULE_TYPE } from '../rules/stored-rule';
 import {
   type AttributeLabels,
   attributeLabels,
@@ -24,7 +27,7 @@ import { type IndexedDoc, TextIndex, type TrailCategory } from './text-index';
 const PAGE = 10_000;
 /** How long a signed-in user's company and user groups are reused before they are read again. */
 const AUDIENCE_TTL_MS = 30_000;
-const SITE_TYPES = ['locale', 'region', 'attributes', WIDGET_CONTENT_TYPE];
+const SITE_TYPES = ['locale', 'region', 'attributes', WIDGET_CONTENT_TYPE, SEARCH_RULE_TYPE];
 
 export interface EngineOptions {
   /** How often the change feed is read when no change signal arrives (ms). */
@@ -53,8 +56,10 @@ export class SearchEngine {
   content = new TextIndex();
   locales = new Locales([]);
   widgets = new WidgetConfigs([]);
+  /** Merchandising rules (`search-rule` items), read with the widgets. */
+  rules = new RuleBook([]);
   labels: AttributeLabels = new Map();
-  /** Moves on whenever locales, widget configurations or labels are read again. */
+  /** Moves on whenever locales, widget configurations, rules or labels are read again. */
   siteVersion = 0;
   /**
    * Answers of search widgets keyed by index and site version plus the request item: a repeated search
@@ -215,9 +220,15 @@ export class SearchEngine {
   }
 
   private async loadSite(): Promise<void> {
-    const rows = await queryRows<{ type: string; id: string; locale: string; data: unknown }>(
+    const rows = await queryRows<{
+      type: string;
+      id: string;
+      locale: string;
+      data: unknown;
+      version: string;
+    }>(
       this.database.db,
-      sql`select type, id, locale, data from content_items where type in (${sql.join(
+      sql`select type, id, locale, data, ${contentVersion} as version from content_items where type in (${sql.join(
         SITE_TYPES.map((t) => sql`${t}`),
         sql`, `,
       )})`,
@@ -227,6 +238,10 @@ export class SearchEngine {
       rows.filter((r) => r.type === 'region'),
     );
     this.widgets = new WidgetConfigs(rows.filter((r) => r.type === WIDGET_CONTENT_TYPE));
+    this.rules = RuleBook.fromItems(
+      rows.filter((r) => r.type === SEARCH_RULE_TYPE),
+      this.log,
+    );
     this.labels = attributeLabels(rows.find((r) => r.type === 'attributes')?.data);
     this.siteVersion++;
   }

@@ -1,6 +1,7 @@
-import { allowedTypos, boundedDistance, isStopword, type Language, squash, stem, words } from './analysis';
+import { allowedTypos, boundedDistance, type Language, squash, stem } from './analysis';
 import type { Column } from './columns';
 import type { DocTest } from './filter';
+import { contentWords, type Synonyms } from './synonyms';
 import type { TextIndex } from './text-index';
 
 /**
@@ -15,6 +16,8 @@ const EXACT_NUMBER = 1_000_000;
 const NUMBER_PREFIX = 10_000;
 const MAX_PREFIX_WORDS = 40;
 const MAX_NUMBER_PREFIX = 200;
+/** A synonym's match counts a little less than the query's own words, so those rank first. */
+const SYNONYM_QUALITY = 0.9;
 
 export interface Expansion {
   term: string;
@@ -73,6 +76,22 @@ export interface Query {
   offset: number;
   limit: number;
   rules: QueryRules;
+  /** Synonyms of the merchandising rules that apply to this search. */
+  synonyms?: Synonyms | null;
+  /** Say why each document of the page is where it is (the admin preview); costs a little. */
+  explain?: boolean;
+}
+
+/** Why a document of the page is at its position (`Query.explain`). */
+export interface Placement {
+  /** The slot rule (pin, boost with slots, include) that put it there, if one did. */
+  slotRule: string | null;
+  /** Boost-by-weight rules it met. */
+  boostRules: string[];
+  /** The bury rule that moved it down, if one did. */
+  buryRule: string | null;
+  /** Its relevance score (keyphrase match plus boost weights); 0 without a keyphrase. */
+  score: number;
 }
 
 export interface QueryResult {
@@ -86,6 +105,10 @@ export interface QueryResult {
   applied: string[];
   /** Each result's document, for category suggestions (not ordered). */
   results: Int32Array;
+  /** Query words that synonyms widened, with the alternatives that were searched too. */
+  expanded: { words: string[]; alternatives: string[][] }[];
+  /** With `Query.explain`: one entry per document of `page`. */
+  placements?: Placement[];
 }
 
 // Scratch space shared by every query (evaluation never yields to another request).
@@ -156,35 +179,70 @@ export function expandWord(
   return list;
 }
 
-/** The words of a keyphrase that take part in matching (stop words only if nothing else is left). */
-function queryWords(keyphrase: string, language: Language): string[] {
-  const all = words(keyphrase).slice(0, 32);
-  const content = all.filter((w) => !isStopword(w, language));
-  return content.length > 0 ? content : all;
-}
-
 interface Matched {
   candidates: Int32Array;
   count: number;
   terms: Set<string>;
+  expanded: QueryResult['expanded'];
+}
+
+/**
+ * The best score of a group of words that synonyms widened, per document: an alternative is met by a
+ * document having all of its words (any of them with `or`), scored as the mean of its words' scores (a
+ * group is one token, worth as much as one word whatever its length); a synonym's alternative counts
+ * SYNONYM_QUALITY of that. Maps, not the scratch arrays: this runs only when a synonym applies.
+ */
+function groupScores(
+  alternatives: string[][],
+  operator: 'and' | 'or',
+  prefixLastWord: boolean,
+  scoreWord: (word: string, asPrefix: boolean, mark: (doc: number, score: number) => void) => void,
+): Map<number, number> {
+  const best = new Map<number, number>();
+  alternatives.forEach((alternative, a) => {
+    let sum: Map<number, number> | null = null;
+    alternative.forEach((word, k) => {
+      const scores = new Map<number, number>();
+      const asPrefix = prefixLastWord && a === 0 && k === alternative.length - 1;
+      scoreWord(word, asPrefix, (doc, score) => {
+        if (score > (scores.get(doc) ?? 0)) scores.set(doc, score);
+      });
+      if (sum === null) {
+        sum = scores;
+        return;
+      }
+      const next = new Map<number, number>();
+      for (const [doc, score] of scores) {
+        const before = sum.get(doc);
+        if (before !== undefined) next.set(doc, before + score);
+        else if (operator === 'or') next.set(doc, score);
+      }
+      if (operator === 'or') for (const [doc, score] of sum) if (!next.has(doc)) next.set(doc, score);
+      sum = next;
+    });
+    const quality = (a === 0 ? 1 : SYNONYM_QUALITY) / alternative.length;
+    for (const [doc, score] of sum ?? new Map<number, number>()) {
+      if (score * quality > (best.get(doc) ?? 0)) best.set(doc, score * quality);
+    }
+  });
+  return best;
 }
 
 /** Scores the documents that match the keyphrase into `total`; returns them. */
 function matchKeyphrase(index: TextIndex, query: Query): Matched {
   const lang = index.language(query.language);
-  const queryWordList = queryWords(query.keyphrase, query.language);
+  const queryWordList = contentWords(query.keyphrase, query.language);
+  const groups =
+    query.synonyms && query.synonyms.size > 0
+      ? query.synonyms.group(queryWordList, query.language)
+      : queryWordList.map((word) => [[word]]);
   const terms = new Set<string>();
   const touched: number[] = [];
-  const tokens = queryWordList.length;
-  queryWordList.forEach((word, position) => {
-    const isLast = position === tokens - 1;
-    const expansions = expandWord(index, query.language, word, query.prefixLast && isLast);
-    const tokenTouched: number[] = [];
-    const mark = (doc: number, score: number) => {
-      if ((tokenScore[doc] as number) === 0) tokenTouched.push(doc);
-      if (score > (tokenScore[doc] as number)) tokenScore[doc] = score;
-    };
-    for (const { term, quality } of expansions) {
+  const expanded: Matched['expanded'] = [];
+  const tokens = groups.length;
+  /** Marks every document a query word finds (its own stem, completions, near spellings) with a score. */
+  const scoreWord = (word: string, asPrefix: boolean, mark: (doc: number, score: number) => void) => {
+    for (const { term, quality } of expandWord(index, query.language, word, asPrefix)) {
       terms.add(term);
       const name = lang.name.get(term);
       if (name) {
@@ -209,11 +267,30 @@ function matchKeyphrase(index: TextIndex, query: Query): Matched {
         }
       }
     }
-    for (const doc of tokenTouched) {
+  };
+  groups.forEach((alternatives, position) => {
+    const isLast = position === tokens - 1;
+    const own = alternatives[0] as string[];
+    if (alternatives.length === 1 && own.length === 1) {
+      const tokenTouched: number[] = [];
+      scoreWord(own[0] as string, query.prefixLast && isLast, (doc, score) => {
+        if ((tokenScore[doc] as number) === 0) tokenTouched.push(doc);
+        if (score > (tokenScore[doc] as number)) tokenScore[doc] = score;
+      });
+      for (const doc of tokenTouched) {
+        if ((hits[doc] as number) === 0) touched.push(doc);
+        hits[doc] = (hits[doc] as number) + 1;
+        total[doc] = (total[doc] as number) + (tokenScore[doc] as number);
+        tokenScore[doc] = 0;
+      }
+      return;
+    }
+    expanded.push({ words: own, alternatives: alternatives.slice(1) });
+    const scores = groupScores(alternatives, query.operator, query.prefixLast && isLast, scoreWord);
+    for (const [doc, score] of scores) {
       if ((hits[doc] as number) === 0) touched.push(doc);
       hits[doc] = (hits[doc] as number) + 1;
-      total[doc] = (total[doc] as number) + (tokenScore[doc] as number);
-      tokenScore[doc] = 0;
+      total[doc] = (total[doc] as number) + score;
     }
   });
   // Catalogue numbers, with or without dashes and spaces: an exact match first, then prefixes.
@@ -256,7 +333,7 @@ function matchKeyphrase(index: TextIndex, query: Query): Matched {
     total[doc] = bonus;
     candidates[count++] = doc;
   }
-  return { candidates, count, terms };
+  return { candidates, count, terms, expanded };
 }
 
 function facetPasses(facet: FacetQuery, doc: number, tables: Uint8Array | null): boolean {
@@ -323,11 +400,13 @@ export function runQuery(index: TextIndex, query: Query): QueryResult {
   let candidates: Int32Array;
   let count: number;
   let terms = new Set<string>();
+  let expanded: QueryResult['expanded'] = [];
   if (keyed) {
     const matched = matchKeyphrase(index, query);
     candidates = matched.candidates;
     count = matched.count;
     terms = matched.terms;
+    expanded = matched.expanded;
   } else {
     candidates = new Int32Array(index.size);
     count = 0;
@@ -390,22 +469,24 @@ export function runQuery(index: TextIndex, query: Query): QueryResult {
     for (let i = 0; i < keptCount; i++)
       if ((failed[i] as number) === 0) results[resultCount++] = kept[i] as number;
 
-    // Boost weights and bury.
+    // Boost weights and bury; with `explain`, which rules met each document.
+    const boostedBy = query.explain ? new Map<number, string[]>() : null;
     for (const rule of boostWeight) {
       for (let i = 0; i < resultCount; i++) {
         const doc = results[i] as number;
         if (rule.test(doc)) {
           total[doc] = (total[doc] as number) + rule.weight;
           applied.add(rule.id);
+          if (boostedBy) boostedBy.set(doc, [...(boostedBy.get(doc) ?? []), rule.id]);
         }
       }
     }
-    const buried = new Set<number>();
+    const buried = new Map<number, string>();
     for (const rule of bury) {
       for (let i = 0; i < resultCount; i++) {
         const doc = results[i] as number;
         if (rule.test(doc)) {
-          buried.add(doc);
+          if (!buried.has(doc)) buried.set(doc, rule.id);
           applied.add(rule.id);
         }
       }
@@ -420,7 +501,7 @@ export function runQuery(index: TextIndex, query: Query): QueryResult {
       (query.filter === null || query.filter(doc)) &&
       facets.every((facet, f) => facetPasses(facet, doc, tables[f] ?? null));
     const placed = new Map<number, number>(); // position (0-based) → document
-    const placedDocs = new Set<number>();
+    const placedDocs = new Map<number, string>(); // document → the slot rule that placed it
     const resultSet = query.rules.slots.length > 0 ? new Set(results.subarray(0, resultCount)) : null;
     let extra = 0;
     for (const rule of query.rules.slots) {
@@ -448,7 +529,7 @@ export function runQuery(index: TextIndex, query: Query): QueryResult {
         const doc = rule.docs ? pool[Math.min(i, pool.length - 1)] : pool[i];
         if (doc === undefined || placedDocs.has(doc) || placed.has(slot - 1)) return;
         placed.set(slot - 1, doc);
-        placedDocs.add(doc);
+        placedDocs.set(doc, rule.id);
         if (!resultSet?.has(doc)) extra++;
         used = true;
       });
@@ -483,13 +564,28 @@ export function runQuery(index: TextIndex, query: Query): QueryResult {
       terms,
       applied: [...applied],
       results: results.subarray(0, resultCount),
+      expanded,
+      ...(query.explain
+        ? {
+            placements: page.map((doc) => ({
+              slotRule: placedDocs.get(doc) ?? null,
+              boostRules: boostedBy?.get(doc) ?? [],
+              buryRule: buried.get(doc) ?? null,
+              score: total[doc] as number,
+            })),
+          }
+        : {}),
     };
   } finally {
     for (let i = 0; i < count; i++) total[candidates[i] as number] = 0;
   }
 }
 
-function comparator(index: TextIndex, query: Query, buried: Set<number>): (a: number, b: number) => boolean {
+function comparator(
+  index: TextIndex,
+  query: Query,
+  buried: ReadonlyMap<number, string>,
+): (a: number, b: number) => boolean {
   const buriedFirst = (a: number, b: number): number => {
     if (buried.size === 0) return 0;
     const ba = buried.has(a) ? 1 : 0;

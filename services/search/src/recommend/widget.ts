@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { compileFilter, type DocTest } from '../engine/filter';
 import { localePath } from '../engine/locales';
 import type { IndexedDoc, TextIndex } from '../engine/text-index';
+import { wireRule } from '../rules/stored-rule';
 import { parseWidgetConfig, WidgetError } from '../search/run-search';
 import type { WidgetContext } from '../widgets/registry';
 import type { Rule, WidgetItem } from '../wire/request';
@@ -18,7 +19,7 @@ import { rankSimilar, type SimilarCatalogue } from './similar';
  * A recommendation widget's `config` in search.yaml: the recipe it runs (`similar`, `trending`,
  * `together`, `recently_viewed`), page sizes, the fields answered, an optional hard filter and rules.
  */
-const recommendationConfigSchema = z.object({
+export const recommendationConfigSchema = z.object({
   recipe: z.enum(RECIPES),
   limit: z.number().int().min(1).max(100).default(10),
   max_limit: z.number().int().min(1).max(100).default(50),
@@ -215,7 +216,11 @@ export async function recommend(item: WidgetItem, ctx: WidgetContext): Promise<W
   )
     .map((id) => index.byKey.get(id))
     .filter((n): n is number => n !== undefined && allowed(n));
+  // Merchandising rules for every search of the widget (recommendations have no keyphrase), then the
+  // widget configuration's, then the request's.
+  const stored = ctx.engine.rules.applicable(ctx.config.rfkId, ctx.locale.code, '');
   const rules = [
+    ...stored.map((rule) => ({ id: rule.id, version: rule.version, rule: wireRule(rule.data) })),
     ...config.rules.map(({ id, version, ...rule }) => ({ id, version, rule })),
     ...(item.recommendations?.rule ? [{ id: 'request', version: '1', rule: item.recommendations.rule }] : []),
   ];

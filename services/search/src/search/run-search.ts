@@ -1,4 +1,5 @@
 import type { ZodSafeParseResult } from 'zod';
+import { withBase } from '../blocks/config';
 import { fold, type Language } from '../engine/analysis';
 import type { AttrValue, Column } from '../engine/columns';
 import { anyValueEquals, compileFilter, type DocTest, findColumn } from '../engine/filter';
@@ -7,6 +8,7 @@ import {
   type FacetQuery,
   MAX_FACETS,
   type Query,
+  type QueryResult,
   type QueryRules,
   runQuery,
   type SlotRule,
@@ -14,6 +16,8 @@ import {
 } from '../engine/search';
 import { categoryName, type IndexedDoc, type TextIndex } from '../engine/text-index';
 import type { SearchError } from '../http/errors';
+import type { RuleBook } from '../rules/rule-book';
+import { type StoredRule, wireRule } from '../rules/stored-rule';
 import type { WidgetContext } from '../widgets/registry';
 import { facetValueId, parseFacetValueId } from '../wire/facet-id';
 import type { FacetTypeRequest, Filter, Rule, WidgetItem } from '../wire/request';
@@ -251,6 +255,18 @@ function fieldValue(doc: IndexedDoc, language: Language): Record<string, unknown
 export interface SearchOptions {
   /** Preview search: as-you-type completion of the last word, no facets, small pages. */
   preview: boolean;
+  /** Merchandising rules in place of the engine's stored ones (the admin preview's unsaved set). */
+  rules?: RuleBook;
+  /** Say why each result is where it is (the admin preview). */
+  explain?: boolean;
+}
+
+/** A search answer with what the admin preview shows beside it. */
+export interface ExplainedSearch {
+  response: WidgetResponse;
+  result: QueryResult;
+  /** The merchandising rules that applied (stored or the preview's), most specific first. */
+  rules: StoredRule[];
 }
 
 /** Answers a search widget item (search results or preview search). */
@@ -265,9 +281,18 @@ export function runWidgetSearch(
   const key = `${index.version}|${ctx.engine.siteVersion}|${ctx.locale.code}|${scopeOf(ctx, index, item.entity)}|${options.preview}|${JSON.stringify(item)}`;
   const cached = ctx.engine.answers.get(key) as WidgetResponse | undefined;
   if (cached) return cached;
-  const answer = computeWidgetSearch(item, ctx, options, index);
+  const answer = computeWidgetSearch(item, ctx, options, index).response;
   ctx.engine.answers.set(key, answer);
   return answer;
+}
+
+/** A search widget's answer with its placements, never from or into the answer cache (admin preview). */
+export function explainWidgetSearch(
+  item: WidgetItem,
+  ctx: WidgetContext,
+  options: SearchOptions,
+): ExplainedSearch {
+  return computeWidgetSearch(item, ctx, { ...options, explain: true }, indexFor(ctx, item.entity));
 }
 
 function computeWidgetSearch(
@@ -275,7 +300,7 @@ function computeWidgetSearch(
   ctx: WidgetContext,
   options: SearchOptions,
   index: TextIndex,
-): WidgetResponse {
+): ExplainedSearch {
   const config = searchConfig(ctx);
   const search = item.search ?? {};
   const language = ctx.locale.language;
@@ -302,6 +327,10 @@ function computeWidgetSearch(
       .map((id) => index.byKey.get(item.entity === 'content' ? `${ctx.locale.code}|${id}` : id))
       .filter((doc): doc is number => doc !== undefined);
   if (search.rule) addRule(index, ruleSet, 'request', '1', search.rule, pinDocs);
+  // Merchandising rules (search-rule items) before the widget configuration's own.
+  const book = options.rules ?? ctx.engine.rules;
+  const stored = book.applicable(ctx.config.rfkId, ctx.locale.code, keyphrase);
+  for (const rule of stored) addRule(index, ruleSet, rule.id, rule.version, wireRule(rule.data), pinDocs);
   const folded = fold(keyphrase.trim());
   for (const rule of config.rules) {
     if (rule.keyphrases && !rule.keyphrases.some((k) => fold(k.trim()) === folded)) continue;
@@ -322,6 +351,8 @@ function computeWidgetSearch(
     offset,
     limit,
     rules: ruleSet.rules,
+    synonyms: book.synonymsOf(stored),
+    explain: options.explain ?? false,
   };
   const result = runQuery(index, query);
 
@@ -384,12 +415,19 @@ function computeWidgetSearch(
   }
   const suggestions = suggestionsFor(ctx, index, config, item, result.results, options);
   if (suggestions) response.suggestion = suggestions;
-  if (result.applied.length > 0) {
-    response.rule = {
-      behaviors: result.applied.map((id) => ({ id, version: ruleSet.versions.get(id) ?? '1' })),
-    };
+  const behaviors = result.applied.map((id) => ({ id, version: ruleSet.versions.get(id) ?? '1' }));
+  // Our extension of the wire: the first redirect of the rules the keyphrase triggers (the storefront
+  // sends the shopper there); the answer still holds the results.
+  const redirect = stored.find((rule) => rule.data.redirect !== null);
+  if (redirect?.data.redirect) {
+    response.redirect_url = withBase(
+      redirect.data.redirect.url,
+      ctx.locale.urlPrefix ? `/${ctx.locale.urlPrefix}` : '',
+    );
+    behaviors.push({ id: `${redirect.id}:redirect`, version: redirect.version });
   }
-  return response;
+  if (behaviors.length > 0) response.rule = { behaviors };
+  return { response, result, rules: stored };
 }
 
 function presentFacet(

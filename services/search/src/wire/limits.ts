@@ -51,3 +51,34 @@ export function filterSizeProblem(request: DiscoverRequest): string | null {
     return `A filter is nested ${size.depth} deep; at most ${FILTER_LIMITS.depth} levels are allowed.`;
   return null;
 }
+
+/** What is too large about one rule's filters (a merchandising rule), or null. */
+export function ruleFilterProblem(rule: Rule): string | null {
+  const size: Size = { nodes: 0, depth: 0 };
+  measureRule(rule, size);
+  if (size.nodes > FILTER_LIMITS.nodes)
+    return `The rule's filters have ${size.nodes} nodes; at most ${FILTER_LIMITS.nodes} are allowed.`;
+  if (size.depth > FILTER_LIMITS.depth)
+    return `A filter is nested ${size.depth} deep; at most ${FILTER_LIMITS.depth} levels are allowed.`;
+  return null;
+}
+
+/** The attribute names a filter reads. */
+export function filterAttributes(filter: Filter | undefined, into: Set<string> = new Set()): Set<string> {
+  if (!filter) return into;
+  if ('filters' in filter) for (const child of filter.filters) filterAttributes(child, into);
+  else if ('filter' in filter) filterAttributes(filter.filter, into);
+  else into.add(filter.name);
+  return into;
+}
+
+/** What is too large about one filter (a widget's configured one), or null. */
+export function filterProblem(filter: Filter): string | null {
+  const size: Size = { nodes: 0, depth: 0 };
+  measure(filter, size);
+  if (size.nodes > FILTER_LIMITS.nodes)
+    return `The filter has ${size.nodes} nodes; at most ${FILTER_LIMITS.nodes} are allowed.`;
+  if (size.depth > FILTER_LIMITS.depth)
+    return `The filter is nested ${size.depth} deep; at most ${FILTER_LIMITS.depth} levels are allowed.`;
+  return null;
+}

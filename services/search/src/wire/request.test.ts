@@ -42,6 +42,16 @@ describe('the request schema', () => {
     ]);
   });
 
+  it('refuses a rule filter of an unknown type or a comparison with several values, without throwing', () => {
+    for (const filter of [
+      { type: 'between', name: 'weight_kg', values: [1] },
+      { type: 'gt', name: 'weight_kg', values: [1, 2] },
+    ]) {
+      const parsed = ruleSchema.safeParse({ blacklist: { filter } });
+      expect(parsed.success, JSON.stringify(filter)).toBe(false);
+    }
+  });
+
   it('takes the SDK sort value as a list or one object, and ids as a map or a list', () => {
     const base = {
       widget: {

@@ -67,7 +67,7 @@ export const filterSchema: z.ZodType<Filter> = z.lazy(() =>
 export const ruleFilterSchema: z.ZodType<Filter> = z.union([
   z
     .object({ type: z.string().optional(), name: attributeName, values: z.array(scalar).max(1000) })
-    .transform((f): Filter => {
+    .transform((f, ctx): Filter => {
       if (f.type === 'allOf') return { type: 'allOf', name: f.name, values: f.values };
       if (f.type === undefined || f.type === 'eq' || f.type === 'anyOf')
         return { type: 'anyOf', name: f.name, values: f.values };
@@ -78,7 +78,12 @@ export const ruleFilterSchema: z.ZodType<Filter> = z.union([
         single !== undefined
       )
         return { type: f.type, name: f.name, value: single };
-      throw new Error(`unsupported rule filter type '${f.type}'`);
+      // An issue, not a throw: a thrown error escapes safeParse and a bad body would answer 500.
+      ctx.addIssue({
+        code: 'custom',
+        message: `unsupported rule filter: type '${f.type}' with ${f.values.length} values`,
+      });
+      return z.NEVER;
     }),
   filterSchema,
 ]);

@@ -85,6 +85,11 @@ export interface WidgetResponse {
   appearance?: Record<string, unknown>;
   used_in?: 'page' | 'common_across_pages' | 'dialog';
   variation_id?: string;
+  /**
+   * Our extension (docs/search-admin.md): where a merchandising rule sends a search's keyphrase (a site
+   * path with the locale's prefix, or an http(s) URL). The SDK's types do not name it and pass it through.
+   */
+  redirect_url?: string;
   errors?: SearchError[];
 }
 
