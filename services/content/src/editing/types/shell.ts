@@ -100,12 +100,17 @@ export const madeToOrderType = defineType({
 });
 
 /** UI phrases by key (`nav.products`); {placeholders} are filled in by the pages. */
-const dictionarySchema = z
-  .record(
-    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$/, 'a phrase key: letters, digits, _ . -'),
-    text(5000),
-  )
-  .refine((entries) => Object.keys(entries).length <= 5000, 'at most 5000 phrases');
+const PHRASE_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$/;
+const dictionarySchema = z.record(z.string(), text(5000)).superRefine((entries, context) => {
+  const keys = Object.keys(entries);
+  if (keys.length > 5000) context.addIssue({ code: 'custom', message: 'at most 5000 phrases' });
+  for (const key of keys.filter((k) => !PHRASE_KEY.test(k)).slice(0, 20))
+    context.addIssue({
+      code: 'custom',
+      path: [key],
+      message: 'a phrase key: letters, digits, _ . - (at most 200)',
+    });
+});
 
 export const dictionaryType = defineType({
   type: 'dictionary',
