@@ -15,7 +15,7 @@ import { JSDOM } from 'jsdom';
  * - Head HTML (SEO blocks): `meta` (name/property/content), `link` with rel canonical/alternate/prev/next,
  *   and JSON-LD, parsed as JSON and written back (so it carries data, never code; `<` escaped).
  * - CSS (blocks): `@import`, `url()` to anything but a same-site path, `expression()`, `behavior`,
- *   `-moz-binding`, `</` and script URLs are removed.
+ *   `-moz-binding`, `<` and script URLs are removed.
  */
 
 const BODY_TAGS = [
@@ -81,7 +81,12 @@ function purifiers(): { body: DOMPurify; head: DOMPurify } {
       if (rels.length === 0 || !rels.every((rel) => LINK_RELS.has(rel)) || !node.getAttribute('href'))
         node.parentNode?.removeChild(node);
     }
-    if (node.nodeName === 'META' && !node.getAttribute('content')) node.parentNode?.removeChild(node);
+    // A meta that names nothing (an `http-equiv` one, its attribute removed) has no use.
+    if (
+      node.nodeName === 'META' &&
+      (!node.getAttribute('content') || !['name', 'property', 'itemprop'].some((a) => node.hasAttribute(a)))
+    )
+      node.parentNode?.removeChild(node);
   });
   return { body, head };
 }
@@ -120,15 +125,17 @@ export function sanitiseHeadHtml(html: string): string {
 
 /** Block CSS without what could load or run anything. */
 export function sanitiseCss(css: string): string {
-  return css
-    .replace(/<\/?\s*style/gi, '')
-    .replace(/<\//g, '')
-    .replace(/\\/g, '')
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/expression\s*\(/gi, '(')
-    .replace(/(?:-moz-binding|behaviou?r)\s*:[^;}]*/gi, '')
-    .replace(/url\s*\(\s*(['"]?)([^'")]*)\1\s*\)/gi, (match, _quote, target: string) =>
-      /^\/(?!\/)[^:]*$/.test(target.trim()) ? match : 'none',
-    )
-    .replace(/(?:java|vb)script\s*:/gi, '');
+  return (
+    css
+      // No markup: CSS needs no `<`, and the search service refuses blocks whose CSS holds `<script`.
+      .replace(/</g, '')
+      .replace(/\\/g, '')
+      .replace(/@import[^;]*;?/gi, '')
+      .replace(/expression\s*\(/gi, '(')
+      .replace(/(?:-moz-binding|behaviou?r)\s*:[^;}]*/gi, '')
+      .replace(/url\s*\(\s*(['"]?)([^'")]*)\1\s*\)/gi, (match, _quote, target: string) =>
+        /^\/(?!\/)[^:]*$/.test(target.trim()) ? match : 'none',
+      )
+      .replace(/(?:java|vb)script\s*:/gi, '')
+  );
 }
