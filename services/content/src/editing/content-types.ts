@@ -2,13 +2,14 @@ import { z } from 'zod';
 import type { ContentTypeDefinition } from './types/definition';
 import { bimFilterType, calculatorType, productMarketingType, tableType, tabType } from './types/family';
 import { categoryMarketingType, faqType, routeType, siteType } from './types/pages';
-import { searchRuleType, searchWidgetType } from './types/search';
+import { searchWidgetType } from './types/search';
 import { dictionaryType, footerType, headerType, madeToOrderType, newsletterType } from './types/shell';
 
 /**
  * The content types the write API edits, each with the one zod schema its drafts are checked with. The
  * other items of content_items (locales, regions, attributes, mappings, territories) are the site's
- * structure, loaded from the data files, and not edited here.
+ * structure, loaded from the data files, and not edited here; merchandising rules (`search-rule`) are
+ * the search service's admin API's (`types/search.ts`, WRITTEN_ELSEWHERE).
  */
 export const CONTENT_TYPE_DEFINITIONS: readonly ContentTypeDefinition[] = [
   routeType,
@@ -26,7 +27,6 @@ export const CONTENT_TYPE_DEFINITIONS: readonly ContentTypeDefinition[] = [
   faqType,
   productMarketingType,
   searchWidgetType,
-  searchRuleType,
 ] as ContentTypeDefinition[];
 
 const BY_TYPE = new Map(CONTENT_TYPE_DEFINITIONS.map((definition) => [definition.type, definition]));

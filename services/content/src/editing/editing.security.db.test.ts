@@ -116,6 +116,24 @@ describe(`the content write API's refusals on ${testDriver()}`, () => {
       expect(await contentState()).toEqual(before);
     });
 
+    it("keeps search rules to merchandisers and points them to the search service's admin API", async () => {
+      const rule = { type: 'search-rule', id: 'stock-before-made-to-order', locale: '*' };
+      const before = await contentState();
+      const outcomes: [string | null, string, number][] = [];
+      for (const user of [null, 'employee', 'editor', 'merchandiser', 'admin'] as const) {
+        const refused = refusalOf(await site.as(user, OPERATIONS.saveDraft, { ...rule, data: {} }));
+        outcomes.push([user, refused.code, refused.status]);
+      }
+      expect(outcomes).toEqual([
+        [null, 'UNAUTHENTICATED', 401],
+        ['employee', 'FORBIDDEN', 403],
+        ['editor', 'FORBIDDEN', 403],
+        ['merchandiser', 'BAD_USER_INPUT', 200],
+        ['admin', 'BAD_USER_INPUT', 200],
+      ]);
+      expect(await contentState()).toEqual(before);
+    });
+
     it('refuses a forged, malformed or ended token as unauthenticated', async () => {
       const before = await contentState();
       const [head, body, signature] = site.tokens.editor.split('.') as [string, string, string];
@@ -285,6 +303,11 @@ describe(`the content write API's refusals on ${testDriver()}`, () => {
             /^Unknown content type 'page': use one of route, site, header/,
           ],
           [{ ...about, type: 'locale', id: 'en-US' }, 'UNKNOWN_TYPE', /Unknown content type 'locale'/],
+          [
+            { type: 'search-rule', id: 'stock-first', locale: '*' },
+            'BAD_USER_INPUT',
+            /^search-rule items are written through the search service's admin API \(\/discover\/admin\/v1\/widgets and \/rules\)/,
+          ],
           [{ ...about, locale: 'pt-BR' }, 'UNKNOWN_LANGUAGE', /^Unknown locale 'pt-BR': use one of en-US/],
           [
             { ...about, locale: '*' },
@@ -398,19 +421,9 @@ describe(`the content write API's refusals on ${testDriver()}`, () => {
         ],
         [banner, { ...widget, type: 'carousel' }, /The data is not a valid search-widget/],
         [
-          { type: 'search-rule', id: 'rfkid_7/cable-tray', locale: '*' },
-          {
-            widget: 'rfkid_7',
-            keyphrase: '',
-            synonyms: [],
-            redirect: null,
-            pin: [],
-            boost: [],
-            bury: null,
-            blacklist: null,
-            include: [],
-          },
-          /keyphrase: a rule needs a keyphrase/,
+          { type: 'search-widget', id: 'rfkid_7', locale: '*' },
+          { type: 'content_grid', name: 'Search results', entities: ['product'], config: { limit: 24 } },
+          /type: the settings of this widget type are edited through the search service's admin API/,
         ],
       ];
       for (const [key, data, message] of invalid) {

@@ -1,3 +1,4 @@
+import type { CommerceUser } from '@catalogue/service-kit/commerce-token';
 import { createGraphQLError } from 'graphql-yoga';
 import { z } from 'zod';
 import type { GraphQLContext } from '../graphql/context';
@@ -18,6 +19,7 @@ import {
 } from './repository';
 import * as editing from './service';
 import type { ContentTypeDefinition } from './types/definition';
+import { WRITTEN_ELSEWHERE } from './types/search';
 
 /**
  * The write API's GraphQL resolvers (schema.graphql, "The write API"): arguments checked with zod, the
@@ -65,7 +67,13 @@ const keyArgs = z.object({ type: z.string().max(100), id: idSchema, locale: z.st
 const typeArgs = z.object({ type: z.string().max(100), locale: z.string().max(40) });
 const versionNumber = z.number().int().min(0).max(1_000_000_000);
 
-function definitionOf(type: string): ContentTypeDefinition {
+/** The type's definition; a type another service writes is refused to those holding its role, pointing there. */
+function definitionOf(type: string, user: CommerceUser): ContentTypeDefinition {
+  const elsewhere = WRITTEN_ELSEWHERE[type];
+  if (elsewhere) {
+    requireRole(user, elsewhere.role, `Editing ${type} items`);
+    throw new EditingError('BAD_USER_INPUT', `${type} items are written through ${elsewhere.where}.`);
+  }
   const definition = contentTypeOf(type);
   if (!definition)
     throw new EditingError(
@@ -101,7 +109,7 @@ async function localeFor(
 async function typeOf(args: Args, context: GraphQLContext) {
   const user = await context.editing.editor();
   const { type, locale } = parsed(typeArgs, args);
-  const definition = definitionOf(type);
+  const definition = definitionOf(type, user);
   requireRole(user, definition.role, `Editing ${definition.type} items`);
   return { user, definition, locale };
 }

@@ -1,14 +1,19 @@
-import { SEARCH_WIDGET_TYPES } from '@catalogue/dataset';
+import type { SEARCH_WIDGET_TYPES } from '@catalogue/dataset';
 import { z } from 'zod';
 import { defineType } from './definition';
-import { css, headHtml, href, LOCALE_OR_LANGUAGE, richText, slug, text } from './fields';
+import { css, headHtml, LOCALE_OR_LANGUAGE, richText, slug, text } from './fields';
 
 /**
- * The merchandisers' items, read by the search service through its change feed: widgets (search.yaml's
- * `search-widget` items) and rules. Block widgets (banner, HTML, content and SEO blocks) are checked
- * here block by block and their markup sanitised; the other widgets' settings and the rules' filters are
- * interpreted, and checked again, by the search service when it reads them.
+ * Search widgets (`search-widget` items, read by the search service through its change feed) whose
+ * settings are content: banner, HTML, content and SEO blocks, checked here block by block and their
+ * markup sanitised, and the questions widget. The settings of search and recommendation widgets, and
+ * the merchandising rules (`search-rule`), are written through the search service's admin API, which
+ * checks them against the site (attributes, widgets): one writer per item, one set of checks.
  */
+
+/** Where the other widget settings and the rules are edited. */
+export const SEARCH_ADMIN_API =
+  "the search service's admin API (/discover/admin/v1/widgets and /rules), which checks them against the site";
 
 /** A JSON object of settings, bounded in size (the input guard bounds its depth and width). */
 const settings = z.record(z.string().max(100), z.unknown());
@@ -32,7 +37,9 @@ const block = (html: z.ZodType<string>) =>
     variables: settings.optional(),
   });
 
-const widget = <T extends (typeof SEARCH_WIDGET_TYPES)[number]>(types: readonly T[], config: z.ZodType) =>
+type WidgetType = (typeof SEARCH_WIDGET_TYPES)[number];
+
+const widget = <T extends WidgetType>(types: readonly [T, ...T[]], config: z.ZodType) =>
   z.strictObject({
     type: z.enum(types),
     name: text(200).min(1, 'a widget needs a name'),
@@ -41,21 +48,26 @@ const widget = <T extends (typeof SEARCH_WIDGET_TYPES)[number]>(types: readonly 
   });
 
 const BODY_BLOCKS = ['banner', 'html_block', 'content_block'] as const;
-const OTHERS = SEARCH_WIDGET_TYPES.filter(
-  (type): type is Exclude<(typeof SEARCH_WIDGET_TYPES)[number], (typeof BODY_BLOCKS)[number] | 'seo'> =>
-    type !== 'seo' && !(BODY_BLOCKS as readonly string[]).includes(type),
-);
+const SETTINGS_TYPES = [
+  'content_grid',
+  'preview_search',
+  'recommendation',
+] as const satisfies readonly WidgetType[];
 
 const searchWidgetSchema = z.discriminatedUnion('type', [
   widget(BODY_BLOCKS, z.strictObject({ blocks: z.array(block(richText(64_000))).max(100) })),
   widget(['seo'], z.strictObject({ blocks: z.array(block(headHtml())).max(100) })),
-  widget(OTHERS, settings),
+  widget(['questions_answers'], settings),
+  z.looseObject({ type: z.enum(SETTINGS_TYPES) }).refine(() => false, {
+    message: `the settings of this widget type are edited through ${SEARCH_ADMIN_API}`,
+    path: ['type'],
+  }),
 ]);
 
 export const searchWidgetType = defineType({
   type: 'search-widget',
   description:
-    "A widget of the search service by rfk_id: type, name, entities and its settings; banner, HTML, content and SEO blocks (config.blocks: pages, prefixes, patterns, locales, html, css, …) are sanitised on save. Locale '*' for every locale, or a locale code for that locale's variant.",
+    "A content widget of the search service by rfk_id: banner, HTML, content and SEO blocks (config.blocks: pages, prefixes, patterns, locales, html, css, cssNames, content, variables; markup sanitised on save) and the questions widget. Locale '*' for every locale, or a locale code for that locale's variant. Search and recommendation widgets' settings are edited through the search service's admin API.",
   role: 'Merchandiser',
   locales: 'either',
   fixedId: null,
@@ -65,35 +77,7 @@ export const searchWidgetType = defineType({
   translated: [],
 });
 
-const filter = settings.refine((value) => Object.keys(value).length > 0, 'a filter such as {name, values}');
-const slots = z.array(z.number().int().min(1).max(10_000)).max(100);
-
-const searchRuleSchema = z.strictObject({
-  /** The rfk_id of the widget the rule applies to. */
-  widget: slug,
-  keyphrase: text(200).min(1, 'a rule needs a keyphrase'),
-  synonyms: z.array(text(200).min(1)).max(50),
-  redirect: href.nullable(),
-  pin: z.array(z.strictObject({ id: text(200).min(1), slot: z.number().int().min(1).max(10_000) })).max(100),
-  boost: z
-    .array(
-      z.strictObject({ filter, slots: slots.optional(), weight: z.number().min(-1000).max(1000).optional() }),
-    )
-    .max(50),
-  bury: z.strictObject({ filter }).nullable(),
-  blacklist: z.strictObject({ filter }).nullable(),
-  include: z.array(z.strictObject({ filter, slots })).max(50),
-});
-
-export const searchRuleType = defineType({
-  type: 'search-rule',
-  description:
-    'A merchandising rule of a widget for a keyphrase in a locale: synonyms, a redirect, and pin, boost, bury, blacklist and include behaviours (filters in the search wire grammar).',
-  role: 'Merchandiser',
-  locales: 'either',
-  fixedId: null,
-  idOf: null,
-  schema: searchRuleSchema,
-  unpublishable: true,
-  translated: [],
-});
+/** Types of content_items whose writer is another service's API: the role they need, and where. */
+export const WRITTEN_ELSEWHERE: Record<string, { role: 'Merchandiser'; where: string }> = {
+  'search-rule': { role: 'Merchandiser', where: SEARCH_ADMIN_API },
+};
