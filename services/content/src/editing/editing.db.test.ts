@@ -365,6 +365,56 @@ describe(`the content write API on ${testDriver()}`, () => {
     ]);
   });
 
+  it('sets the audit actor first in every write transaction, the scheduler for a scheduled publication', async () => {
+    // A probe in place of the audit trail's triggers: what each write to the content tables sees.
+    await site.database.db.execute(sql`create table audit_probe (tbl text, actor jsonb)`);
+    await site.database.db.execute(sql`create function audit_probe() returns trigger language plpgsql as $$
+      begin
+        insert into audit_probe values (TG_TABLE_NAME, nullif(current_setting('audit.actor', true), '')::jsonb);
+        return null;
+      end $$`);
+    for (const table of ['content_items', 'content_drafts', 'content_versions', 'content_schedule'])
+      await site.database.db.execute(
+        sql.raw(
+          `create trigger ${table}_probe after insert or update or delete on ${table} for each row execute function audit_probe()`,
+        ),
+      );
+    try {
+      const faq = { type: 'faq', id: 'strut-load-capacity', locale: 'en-GB' };
+      const data = await published<Record<string, unknown>>(faq);
+      await run('saveDraft', { ...faq, data: { ...data, keywords: 'strut load span' } });
+      await run('publish', faq, 'admin');
+      await run('saveDraft', { ...faq, data: { ...data, keywords: 'strut load' } });
+      await run('schedulePublish', { ...faq, at: new Date(Date.now() + 60_000).toISOString() });
+      await runDueSchedules(site.database.db, new Date(Date.now() + 120_000));
+      const seen = await queryRows<{ tbl: string; actor: Record<string, unknown> | null }>(
+        site.database.db,
+        sql`select tbl, actor from audit_probe`,
+      );
+      const actors = new Set(seen.map((row) => `${row.tbl}:${row.actor?.username ?? 'none'}`));
+      expect([...actors].sort()).toEqual([
+        'content_drafts:admin',
+        'content_drafts:editor',
+        'content_items:admin',
+        'content_items:editor',
+        'content_schedule:editor',
+        'content_versions:admin',
+        'content_versions:editor',
+      ]);
+      expect(seen.find((row) => row.actor?.username === 'admin')?.actor).toEqual({
+        userId: expect.any(String),
+        username: 'admin',
+        userType: 'admin',
+        companyId: '',
+        clientId: 'admin-console',
+        impersonatedBy: null,
+      });
+    } finally {
+      for (const table of ['content_items', 'content_drafts', 'content_versions', 'content_schedule'])
+        await site.database.db.execute(sql.raw(`drop trigger ${table}_probe on ${table}`));
+    }
+  });
+
   it('describes the editable types, their roles and fields', async () => {
     const types = (await run('contentTypes', {})).contentTypes;
     const byType = new Map(types.map((t: { type: string }) => [t.type, t]));
