@@ -353,6 +353,24 @@ describe(`the content write API on ${testDriver()}`, () => {
       fields: ['intro', 'MetaDescription'],
       hasDraft: false,
     });
+    // Pages of one follow each other to the same list.
+    const paged: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { results: unknown[]; pageInfo: { endCursor: string | null; hasNext: boolean } } = (
+        await run('missingTranslations', {
+          type: 'route',
+          locale: 'de-EU',
+          from: 'en-EU',
+          limit: 1,
+          endCursor: cursor,
+        })
+      ).missingTranslations;
+      paged.push(...page.results);
+      cursor = page.pageInfo.hasNext ? page.pageInfo.endCursor : null;
+    } while (cursor);
+    expect(paged).toEqual(routes.results);
+    expect(routes.total).toBe(routes.results.length);
 
     const ui = { type: 'dictionary', id: 'ui', locale: 'fr-CA' };
     const phrases = await published<Record<string, string>>(ui);

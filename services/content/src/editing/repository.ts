@@ -266,7 +266,8 @@ export interface MissingRow extends Record<string, unknown> {
 
 /**
  * Items of `type` published in `from` that the locale lacks, or whose `fields` (every key when
- * `fields` is null: the dictionary) are filled in `from` and empty in the locale.
+ * `fields` is null: the dictionary) are filled in `from` and empty in the locale: a page of them by id
+ * after `after`, and how many there are.
  */
 export async function missingTranslations(
   db: Runner,
@@ -274,7 +275,8 @@ export async function missingTranslations(
   locale: string,
   from: string,
   fields: readonly string[] | null,
-): Promise<MissingRow[]> {
+  page: { after: string | null; limit: number },
+): Promise<{ total: number; rows: MissingRow[] }> {
   const filled = (data: string, field: string) =>
     sql`coalesce(btrim(${sql.raw(data)} ->> ${field}), '') <> ''`;
   const empty =
@@ -289,16 +291,21 @@ export async function missingTranslations(
             ),
             sql`, `,
           )}]::text[], null)`;
-  return queryRows<MissingRow>(
+  // The total is counted over every finding (the window runs before the page's filter), in one query.
+  const rows = await queryRows<MissingRow & { total: string | number }>(
     db,
     sql`select * from (
-        select s.id, t.id is null as missing, case when t.id is null then null else ${empty} end as empty,
-               exists (select 1 from content_drafts d where d.type = s.type and d.id = s.id and d.locale = ${locale}) as has_draft
-          from content_items s
-          left join content_items t on t.type = s.type and t.id = s.id and t.locale = ${locale}
-         where s.type = ${type} and s.locale = ${from}
-      ) found
-      where missing or cardinality(empty) > 0
-      order by id collate "C"`,
+        select *, count(*) over () as total from (
+          select s.id, t.id is null as missing, case when t.id is null then null else ${empty} end as empty,
+                 exists (select 1 from content_drafts d where d.type = s.type and d.id = s.id and d.locale = ${locale}) as has_draft
+            from content_items s
+            left join content_items t on t.type = s.type and t.id = s.id and t.locale = ${locale}
+           where s.type = ${type} and s.locale = ${from}
+        ) found
+        where missing or cardinality(empty) > 0
+      ) counted
+      ${page.after === null ? sql`` : sql`where id collate "C" > ${page.after} collate "C"`}
+      order by id collate "C" limit ${page.limit}`,
   );
+  return { total: Number(rows[0]?.total ?? 0), rows };
 }

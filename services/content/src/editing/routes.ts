@@ -2,7 +2,7 @@ import type { CommerceUser } from '@catalogue/service-kit/commerce-token';
 import { createGraphQLError } from 'graphql-yoga';
 import { z } from 'zod';
 import type { GraphQLContext } from '../graphql/context';
-import { checkLimit, decodeCursor, encodeCursor, pageOf } from '../graphql/paging';
+import { checkLimit, decodeCursor, encodeCursor } from '../graphql/paging';
 import { userError } from '../graphql/user-error';
 import { AccessRefused, requireRole } from './access';
 import { actorOf } from './actor';
@@ -192,6 +192,26 @@ const pageArgs = z.object({
   endCursor: z.string().max(1000).nullish(),
 });
 
+/** A page of rows read one past `size` (keyset paging): the extra row only says there is more. */
+function keysetPage<T, R>(
+  rows: T[],
+  size: number,
+  total: number,
+  keyOf: (row: T) => string,
+  view: (row: T) => R,
+) {
+  const results = rows.slice(0, size);
+  const last = results.at(-1);
+  return {
+    total,
+    pageInfo: {
+      endCursor: last === undefined ? null : encodeCursor(keyOf(last)),
+      hasNext: rows.length > size,
+    },
+    results: results.map(view),
+  };
+}
+
 export const editingQueries = {
   contentTypes: resolver(async (_args, context) => {
     await context.editing.editor();
@@ -226,13 +246,17 @@ export const editingQueries = {
     const size = checkLimit(limit);
     const after = endCursor ? decodeCursor(endCursor) : null;
     const { total, rows } = await listItemIds(context.editing.db, definition.type, code, after, size + 1);
-    const results = rows.slice(0, size);
-    const last = results.at(-1);
-    return {
+    return keysetPage(
+      rows,
+      size,
       total,
-      pageInfo: { endCursor: last ? encodeCursor(last.id) : null, hasNext: rows.length > size },
-      results: results.map((row) => ({ id: row.id, published: row.published, hasDraft: row.has_draft })),
-    };
+      (row) => row.id,
+      (row) => ({
+        id: row.id,
+        published: row.published,
+        hasDraft: row.has_draft,
+      }),
+    );
   }),
   draft: resolver(async (args, context) => {
     const { key } = await itemOf(args, context);
@@ -249,13 +273,7 @@ export const editingQueries = {
       versionCursor(endCursor ?? null),
       size + 1,
     );
-    const results = rows.slice(0, size);
-    const last = results.at(-1);
-    return {
-      total,
-      pageInfo: { endCursor: last ? encodeCursor(String(last.version)) : null, hasNext: rows.length > size },
-      results: results.map(versionView),
-    };
+    return keysetPage(rows, size, total, (row) => String(row.version), versionView);
   }),
   missingTranslations: resolver(async (args, context) => {
     const { definition, locale } = await typeOf(args, context);
@@ -269,23 +287,26 @@ export const editingQueries = {
     const source = (await context.content.locale(from ?? 'en-US', 'from')).code;
     if (source === target)
       throw new EditingError('BAD_USER_INPUT', `from and locale are both ${target}: compare two locales.`);
-    const rows = await missingTranslations(
+    const size = checkLimit(limit);
+    const { total, rows } = await missingTranslations(
       context.editing.db,
       definition.type,
       target,
       source,
       definition.translated === 'every-key' ? null : definition.translated,
+      { after: endCursor ? decodeCursor(endCursor) : null, limit: size + 1 },
     );
-    return pageOf(
-      rows.map((row) => ({
+    return keysetPage(
+      rows,
+      size,
+      total,
+      (row) => row.id,
+      (row) => ({
         id: row.id,
         reason: row.missing ? 'missing' : 'empty',
         fields: row.empty ?? [],
         hasDraft: row.has_draft,
-      })),
-      (row) => row.id,
-      limit,
-      endCursor,
+      }),
     );
   }),
 };

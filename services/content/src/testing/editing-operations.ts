@@ -23,7 +23,7 @@ export const OPERATIONS = {
   contentItems:
     'query($type: String!, $locale: String!, $limit: Int, $endCursor: String) { contentItems(type: $type, locale: $locale, limit: $limit, endCursor: $endCursor) { total pageInfo { endCursor hasNext } results { id published hasDraft } } }',
   missingTranslations:
-    'query($type: String!, $locale: String!, $from: String, $limit: Int) { missingTranslations(type: $type, locale: $locale, from: $from, limit: $limit) { total results { id reason fields hasDraft } } }',
+    'query($type: String!, $locale: String!, $from: String, $limit: Int, $endCursor: String) { missingTranslations(type: $type, locale: $locale, from: $from, limit: $limit, endCursor: $endCursor) { total pageInfo { endCursor hasNext } results { id reason fields hasDraft } } }',
   contentTypes:
     '{ contentTypes { type role locales fixedId unpublishable translatedFields fields { name kind required } schema } }',
 } as const;
