@@ -55,13 +55,16 @@ const schema = z.object({
    * a locale's dictionary is about 50 KB); other requests keep CONTENT_MAX_BODY_BYTES.
    */
   CONTENT_MAX_WRITE_BODY_BYTES: limit(524_288, 20_971_520),
-  /** How often scheduled publications that are due are carried out, in seconds (0 = not on this instance). */
+  /**
+   * How often scheduled publications that are due are carried out, in seconds (0 = not on this instance):
+   * a publication goes out at most this long after its time.
+   */
   CONTENT_SCHEDULE_INTERVAL_S: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
     .min(0)
     .max(3600)
-    .default(15),
+    .default(30),
   /**
    * The commerce service's URL when it runs in another process: editors' access tokens are verified
    * against its published keys and introspection. Unset: in-process (the single server).
