@@ -222,6 +222,8 @@ export interface RouteItem {
   MetaGooglebot: string;
   /** The body of a content page; empty for category routes and pages that render their own body. */
   sections: RouteSection[];
+  /** Rich text below the sections, written through the content service's write API (sanitised HTML). */
+  bodyHtml?: string;
 }
 
 export interface RouteSection {

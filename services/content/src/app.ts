@@ -8,10 +8,13 @@ import {
   type Service,
   type ServiceOptions,
 } from '@catalogue/service-kit';
+import { CommerceTokenVerifier } from '@catalogue/service-kit/commerce-token';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type ContentConfig, contentConfigFromEnv } from './config';
+import { previewOf, uncached } from './editing/preview';
+import { startScheduleJob } from './editing/schedule-job';
 import { createContentYoga } from './graphql/yoga';
 import { errorResponse } from './http/errors';
 import { inputGuard } from './http/input-guard';
@@ -49,22 +52,33 @@ export function createContentService(database: Database, options: ContentService
   const basePath = options.basePath;
   const store = new ContentStore(database, config.CONTENT_CACHED_LOCALES);
   const newsletter = new NewsletterSignUps(config, options.now);
-  const yoga = createContentYoga(store, database.db, config, basePath, newsletter);
+  const verifier = new CommerceTokenVerifier({
+    baseUrl: config.COMMERCE_SERVICE_URL ?? null,
+    issuer: config.COMMERCE_TOKEN_ISSUER,
+    audience: config.COMMERCE_TOKEN_AUDIENCE,
+  });
+  const yoga = createContentYoga(store, database.db, config, basePath, newsletter, verifier);
   const stopCleanup = newsletter.startCleanup(database.db);
+  const stopSchedules = startScheduleJob(database.db, config.CONTENT_SCHEDULE_INTERVAL_S);
   const app = new Hono().basePath(basePath || '/');
   app.use('*', inputGuard());
-  app.use(
-    '/graphql',
+  const limitTo = (maxSize: number) =>
     bodyLimit({
-      maxSize: config.CONTENT_MAX_BODY_BYTES,
+      maxSize,
       onError: () =>
         errorResponse(413, [
           {
-            message: `Request body too large: at most ${config.CONTENT_MAX_BODY_BYTES} bytes.`,
+            message: `Request body too large: at most ${maxSize} bytes.`,
             extensions: { code: 'PAYLOAD_TOO_LARGE' },
           },
         ]),
-    }),
+    });
+  const publicLimit = limitTo(config.CONTENT_MAX_BODY_BYTES);
+  // An editor's save carries a whole item; the token is checked by the resolver, so an unchecked header
+  // only buys the larger limit, not the write.
+  const editorLimit = limitTo(Math.max(config.CONTENT_MAX_BODY_BYTES, config.CONTENT_MAX_WRITE_BODY_BYTES));
+  app.use('/graphql', (c, next) =>
+    (/^Bearer\s/i.test(c.req.header('authorization') ?? '') ? editorLimit : publicLimit)(c, next),
   );
   app.on(['GET', 'POST'], '/graphql', async (c) => {
     const clientAddress = clientAddressOf({
@@ -72,10 +86,12 @@ export function createContentService(database: Database, options: ContentService
       forwardedFor: c.req.header('x-forwarded-for'),
       trustProxy: config.TRUST_PROXY,
     });
-    const response = await yoga.fetch(c.req.raw, { clientAddress });
+    const { preview, refusal } = await previewOf(verifier, c.req.raw);
+    if (refusal) return refusal;
+    const response = await yoga.fetch(c.req.raw, { clientAddress, preview });
     // graphql-yoga answers a few refusals (e.g. 406 for an Accept it cannot serve) without a body.
     if (response.status >= 400 && !response.headers.get('content-type')) return emptyRefusal(response.status);
-    return response;
+    return preview ? uncached(response) : response;
   });
   app.all('/graphql', (c) =>
     errorResponse(
@@ -111,6 +127,7 @@ export function createContentService(database: Database, options: ContentService
     routes: routeTable(app.routes),
     stop() {
       stopCleanup();
+      stopSchedules();
       service.stop();
     },
   };

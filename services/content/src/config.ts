@@ -48,6 +48,33 @@ const schema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The largest data of one content item a draft may hold, in bytes of UTF-8 JSON (the write API). */
+  CONTENT_MAX_ITEM_BYTES: limit(262_144, 10_485_760),
+  /**
+   * Bytes of one request body that carries `Authorization: Bearer` (an editor's save holds a whole item:
+   * a locale's dictionary is about 50 KB); other requests keep CONTENT_MAX_BODY_BYTES.
+   */
+  CONTENT_MAX_WRITE_BODY_BYTES: limit(524_288, 20_971_520),
+  /**
+   * How often scheduled publications that are due are carried out, in seconds (0 = not on this instance):
+   * a publication goes out at most this long after its time.
+   */
+  CONTENT_SCHEDULE_INTERVAL_S: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0)
+    .max(3600)
+    .default(30),
+  /**
+   * The commerce service's URL when it runs in another process: editors' access tokens are verified
+   * against its published keys and introspection. Unset: in-process (the single server).
+   */
+  COMMERCE_SERVICE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  COMMERCE_TOKEN_ISSUER: z.string().min(1).default('catalogue-commerce'),
+  COMMERCE_TOKEN_AUDIENCE: z.string().min(1).default('catalogue-commerce-api'),
   /** Behind a reverse proxy that appends the client's address to X-Forwarded-For. */
   TRUST_PROXY: flag.default(false),
 });

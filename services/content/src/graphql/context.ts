@@ -1,5 +1,6 @@
 import type { LocaleInfo } from '@catalogue/dataset';
 import type { Db } from '@catalogue/db';
+import type { EditingRequest } from '../editing/request';
 import type { NewsletterSignUps } from '../newsletter/mutation';
 import type { ContentStore } from '../store/content-store';
 import type { LocaleSnapshot, SharedSnapshot } from '../store/snapshots';
@@ -11,10 +12,13 @@ import { userError } from './user-error';
  */
 export class RequestContent {
   private generation: Promise<number> | undefined;
+  private readonly previews = new Map<string, Promise<LocaleSnapshot>>();
 
   constructor(
     readonly store: ContentStore,
     readonly db: Db,
+    /** The editors' preview: every current draft over the published items, read for this request only. */
+    readonly preview = false,
   ) {}
 
   private at(): Promise<number> {
@@ -40,7 +44,13 @@ export class RequestContent {
 
   async content(language: string): Promise<LocaleSnapshot> {
     const locale = await this.locale(language);
-    return this.store.locale(locale, await this.at());
+    if (!this.preview) return this.store.locale(locale, await this.at());
+    let snapshot = this.previews.get(locale.code);
+    if (!snapshot) {
+      snapshot = this.store.previewLocale(locale);
+      this.previews.set(locale.code, snapshot);
+    }
+    return snapshot;
   }
 }
 
@@ -49,4 +59,8 @@ export interface GraphQLContext {
   newsletter: NewsletterSignUps;
   /** The client's address (`clientAddressOf`), for limits per address. */
   clientAddress: string;
+  /** The editors' preview was asked for and allowed (also `content.preview`). */
+  preview: boolean;
+  /** The write API's side of the request: the caller, checked once. */
+  editing: EditingRequest;
 }

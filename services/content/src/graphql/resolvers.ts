@@ -1,8 +1,10 @@
 import { type CalculatorItem, type LocaleInfo, REGIONS, type Region } from '@catalogue/dataset';
-import { readProductMarketing } from '../pcm/product-marketing';
+import { editingMutations, editingQueries } from '../editing/routes';
+import { previewProductMarketing, readProductMarketing } from '../pcm/product-marketing';
 import { tabKey } from '../store/snapshots';
 import { findTerritories } from '../territories/find-territories';
 import type { GraphQLContext } from './context';
+import { JSONScalar } from './json-scalar';
 import { checkLimit, decodeCursor, encodeCursor, pageOf } from './paging';
 import { userError } from './user-error';
 
@@ -50,8 +52,12 @@ async function pcmLocale(context: GraphQLContext, locale: string | null): Promis
 }
 
 export const resolvers = {
-  // Route items stored before content pages had a body have no `sections`.
-  Route: { sections: (route: { sections?: unknown[] }) => route.sections ?? [] },
+  JSON: JSONScalar,
+  // Route items stored before content pages had a body have no `sections`; those before rich text no `bodyHtml`.
+  Route: {
+    sections: (route: { sections?: unknown[] }) => route.sections ?? [],
+    bodyHtml: (route: { bodyHtml?: string }) => route.bodyHtml ?? '',
+  },
   Query: {
     locales: async (_: unknown, __: Args, { content }: GraphQLContext) => (await content.shared()).locales,
     route: async (_: unknown, args: Args, { content }: GraphQLContext) =>
@@ -148,6 +154,7 @@ export const resolvers = {
         new Map(dictionary.map((entry) => [entry.key, entry.phrase])),
       );
     },
+    ...editingQueries,
     allM_PCM_Product: async (_: unknown, args: Args, context: GraphQLContext) => {
       const locale = await pcmLocale(context, optionalText(args, 'locale'));
       const where = args.where as { productNumber_in?: unknown } | null | undefined;
@@ -158,7 +165,8 @@ export const resolvers = {
         throw userError('BAD_USER_INPUT', 'productNumber_in takes at most 1000 product numbers.');
       const limit = checkLimit(optionalInt(args, 'first'), 'first');
       const after = optionalText(args, 'after');
-      const { total, rows } = await readProductMarketing(
+      const read = context.content.preview ? previewProductMarketing : readProductMarketing;
+      const { total, rows } = await read(
         context.content.db,
         locale.code,
         productNumbers,
@@ -184,5 +192,6 @@ export const resolvers = {
       ),
     confirmNewsletter: async (_: unknown, args: Args, { content, newsletter }: GraphQLContext) =>
       newsletter.confirm(content, text(args, 'token'), text(args, 'language')),
+    ...editingMutations,
   },
 };

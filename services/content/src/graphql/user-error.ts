@@ -5,7 +5,11 @@ export type ContentErrorCode =
   | 'BAD_USER_INPUT'
   | 'UNKNOWN_LANGUAGE'
   | 'INVALID_CONFIRMATION'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  | 'UNKNOWN_TYPE'
+  | 'INVALID_CONTENT'
+  | 'NOT_FOUND'
+  | 'CONFLICT';
 
 /**
  * An error the caller can fix, reported in the GraphQL response's `errors[]` with a code. Made with yoga's

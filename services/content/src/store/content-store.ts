@@ -1,7 +1,7 @@
 import { LOCALE_CODES, type LocaleInfo } from '@catalogue/dataset';
 import type { Database } from '@catalogue/db';
-import { contentItems } from '@catalogue/db/schema';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { contentDrafts, contentItems } from '@catalogue/db/schema';
+import { and, eq, inArray, notExists, or } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { ContentGeneration } from './generation';
 import {
@@ -54,6 +54,43 @@ export class ContentStore {
         .where(and(eq(contentItems.locale, locale.code), inArray(contentItems.type, SNAPSHOT_TYPES)));
       return buildLocaleSnapshot(locale, rows);
     })) as LocaleSnapshot;
+  }
+
+  /**
+   * A locale's items with every current draft over them (drafts of unpublished items included), read
+   * for this one request and never kept: the editors' preview (docs/content-editing.md, "Preview").
+   */
+  async previewLocale(locale: LocaleInfo): Promise<LocaleSnapshot> {
+    const db = this.database.db;
+    const ofLocale = (table: typeof contentItems | typeof contentDrafts) =>
+      and(eq(table.locale, locale.code), inArray(table.type, SNAPSHOT_TYPES));
+    const [published, drafts] = await Promise.all([
+      db
+        .select({ type: contentItems.type, id: contentItems.id, data: contentItems.data })
+        .from(contentItems)
+        .where(
+          and(
+            ofLocale(contentItems),
+            notExists(
+              db
+                .select({ id: contentDrafts.id })
+                .from(contentDrafts)
+                .where(
+                  and(
+                    eq(contentDrafts.type, contentItems.type),
+                    eq(contentDrafts.id, contentItems.id),
+                    eq(contentDrafts.locale, contentItems.locale),
+                  ),
+                ),
+            ),
+          ),
+        ),
+      db
+        .select({ type: contentDrafts.type, id: contentDrafts.id, data: contentDrafts.data })
+        .from(contentDrafts)
+        .where(ofLocale(contentDrafts)),
+    ]);
+    return buildLocaleSnapshot(locale, [...published, ...drafts]);
   }
 
   /** Concurrent first reads of one key share one query; a failed read is not kept. */

@@ -1,0 +1,25 @@
+import type { CommerceUser } from '@catalogue/service-kit/commerce-token';
+
+/**
+ * Who makes a change, as the audit trail records it (`audit.actor`, docs/back-office-plan.md decision 3)
+ * and as drafts, versions and schedules keep it (`saved_by`, `by`).
+ */
+export interface Actor {
+  userId: string;
+  username: string;
+  userType: 'admin' | 'buyer' | 'supplier';
+  companyId: string;
+  clientId: string;
+  impersonatedBy: string | null;
+}
+
+export function actorOf(user: CommerceUser): Actor {
+  return {
+    userId: user.userId,
+    username: user.username,
+    userType: user.userType,
+    companyId: user.companyId,
+    clientId: user.clientId,
+    impersonatedBy: user.impersonatedBy,
+  };
+}
