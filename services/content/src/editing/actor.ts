@@ -1,17 +1,11 @@
+import type { AuditActor } from '@catalogue/db';
 import type { CommerceUser } from '@catalogue/service-kit/commerce-token';
 
 /**
  * Who makes a change, as the audit trail records it (`audit.actor`, docs/back-office-plan.md decision 3)
  * and as drafts, versions and schedules keep it (`saved_by`, `by`).
  */
-export interface Actor {
-  userId: string;
-  username: string;
-  userType: 'admin' | 'buyer' | 'supplier';
-  companyId: string;
-  clientId: string;
-  impersonatedBy: string | null;
-}
+export type Actor = AuditActor;
 
 export function actorOf(user: CommerceUser): Actor {
   return {
