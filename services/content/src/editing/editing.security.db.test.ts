@@ -1,8 +1,11 @@
 import { request as httpRequest } from 'node:http';
+import { createCommerceService } from '@catalogue/commerce';
 import { queryRows } from '@catalogue/db';
 import { testDriver } from '@catalogue/db/testing';
+import { setSharedServices } from '@catalogue/service-kit/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf } from '../testing/content-server';
 import { dataOf, OPERATIONS, type Operation, refusalOf } from '../testing/editing-operations';
 import { type DemoUser, type EditingSite, startEditingSite } from '../testing/editing-site';
 
@@ -132,6 +135,31 @@ describe(`the content write API's refusals on ${testDriver()}`, () => {
         ['admin', 'BAD_USER_INPUT', 200],
       ]);
       expect(await contentState()).toEqual(before);
+    });
+
+    it('verifies tokens in-process when no commerce URL is configured (the single server)', async () => {
+      const commerce = createCommerceService(site.database, { basePath: '' });
+      setSharedServices([commerce]);
+      const local = await site.serveAnother({ COMMERCE_SERVICE_URL: undefined });
+      try {
+        const ask = async (user: DemoUser | null) =>
+          answerOf(
+            await fetch(local.url, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                ...(user ? { authorization: `Bearer ${site.tokens[user]}` } : {}),
+              },
+              body: JSON.stringify({ query: OPERATIONS.contentItem, variables: about }),
+            }),
+          );
+        expect(dataOf(await ask('editor')).contentItem.published).toBe(true);
+        expect(refusalOf(await ask('merchandiser'))).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+        expect(refusalOf(await ask(null))).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+      } finally {
+        setSharedServices(null);
+        commerce.stop();
+      }
     });
 
     it('refuses a forged, malformed or ended token as unauthenticated', async () => {
