@@ -13,8 +13,8 @@ CREATE TABLE "audit_events" (
 	CONSTRAINT "audit_events_action_check" CHECK ("audit_events"."action" in ('create', 'update', 'delete'))
 );
 --> statement-breakpoint
-CREATE INDEX "audit_events_object_idx" ON "audit_events" USING btree (lower("object_type") collate "C",lower("object_id") collate "C","occurred_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "audit_events_parent_idx" ON "audit_events" USING btree (lower("object_type") collate "C",lower("parent_id") collate "C","occurred_at" DESC NULLS FIRST) WHERE "audit_events"."parent_id" is not null;--> statement-breakpoint
+CREATE INDEX "audit_events_object_idx" ON "audit_events" USING btree (lower("object_id") collate "C",lower("object_type") collate "C","occurred_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "audit_events_parent_idx" ON "audit_events" USING btree (lower("parent_id") collate "C","occurred_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "audit_events_time_idx" ON "audit_events" USING btree ("occurred_at" DESC NULLS FIRST);--> statement-breakpoint
 -- The audit trail (issue 24, docs/audit-trail.md). Every insert, update and delete of an audited table
 -- is recorded by the row trigger `audit_row` in the writing transaction: whoever wrote (a service, the

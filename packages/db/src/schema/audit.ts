@@ -30,21 +30,20 @@ export const auditEvents = pgTable(
   },
   (t) => [
     check('audit_events_action_check', sql`${t.action} in ('create', 'update', 'delete')`),
-    // One object's history, newest first. Lower-cased in "C" collation: the list kernel's string filters
-    // compare `lower(value) collate "C"` (OrderCloud's filters ignore case).
+    // One object's history, newest first: by ID and type, or by ID alone. Lower-cased in "C" collation:
+    // the list kernel's string filters compare `lower(value) collate "C"` (OrderCloud's ignore case).
     index('audit_events_object_idx').on(
-      sql`lower(${t.objectType}) collate "C"`,
       sql`lower(${t.objectId}) collate "C"`,
+      sql`lower(${t.objectType}) collate "C"`,
       t.occurredAt.desc().nullsFirst(),
     ),
-    // What belongs to one object (a product's variants and assignments, a buyer's users), newest first.
-    index('audit_events_parent_idx')
-      .on(
-        sql`lower(${t.objectType}) collate "C"`,
-        sql`lower(${t.parentId}) collate "C"`,
-        t.occurredAt.desc().nullsFirst(),
-      )
-      .where(sql`${t.parentId} is not null`),
+    // What hangs under one object (a product's variants and assignments, a buyer's users), newest first.
+    // (Not partial: the planner cannot tell from the kernel's `lower(parent_id) … = any(…)` that the
+    // parent is not null, and left a partial index unused.)
+    index('audit_events_parent_idx').on(
+      sql`lower(${t.parentId}) collate "C"`,
+      t.occurredAt.desc().nullsFirst(),
+    ),
     // Everything, newest first (by date range, by actor).
     index('audit_events_time_idx').on(t.occurredAt.desc().nullsFirst()),
   ],

@@ -237,6 +237,10 @@ describe(`the audit trail through the commerce service on ${testDriver()}`, () =
     expect(readable).toContain('product');
     expect(readable).toContain('content:page');
     expect(readable.filter((type) => /^(price-|user|buyer|address)/.test(type))).toEqual([]);
+    // Asking for everything but a type is not asking for that type.
+    const allBut = await history(editor, { ObjectType: '!price-schedule', pageSize: '100' });
+    expect(allBut.status).toBe(200);
+    expect(allBut.body.Items.map((e) => e.ObjectType)).toEqual(readable);
 
     // The catalogue editor reads prices but not customers.
     expect((await history(catalogue, { ObjectType: 'price-schedule' })).status).toBe(200);

@@ -23,12 +23,16 @@ export interface HistoryQuery {
 
 const ACTIONS = new Set(['create', 'update', 'delete']);
 
-/** The values of every equality filter on `property` (case-insensitive), negated ones included. */
+/**
+ * The values a query asks for on `property` (case-insensitive): exact ones, and patterns (`product*`),
+ * which are not checked one by one (the caller's types bound what they match). Negated values ask for
+ * everything else and are not checked either.
+ */
 function filterValues(params: ListParams, property: string): { value: string; exact: boolean }[] {
   return params.filters
     .filter((term) => term.path.join('.').toLowerCase() === property.toLowerCase())
     .flatMap((term) => term.values)
-    .filter((value) => value.op === 'eq' || value.op === 'like')
+    .filter((value) => !value.negate && (value.op === 'eq' || value.op === 'like'))
     .map((value) => ({ value: value.value, exact: value.op === 'eq' }));
 }
 
