@@ -20,6 +20,9 @@ describe(`outbox worker while the database refuses, on ${testDriver()}`, () => {
     await database?.dispose();
   });
   beforeEach(async () => {
+    // Opens the pool's one connection with retries first: a new PostgreSQL connection on a loaded machine
+    // can take longer than the 50 ms the pool allows, and the test is about refusals it causes itself.
+    await (await holdAllConnections(database))();
     await database.db.execute(sql`delete from outbox`);
   });
 
