@@ -57,6 +57,7 @@ export interface CommerceTokenOptions {
   expiryMarginMs?: number;
 }
 
+/** The refusals' words are the storefront's, which shows them to buyers (spec §4). */
 const INVALID = 'Invalid token';
 
 export class CommerceTokenVerifier {
@@ -87,12 +88,12 @@ export class CommerceTokenVerifier {
         currentDate: new Date(now),
       }));
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new TokenRefused('The access token has expired.');
+      if (error instanceof errors.JWTExpired) throw new TokenRefused('The session has expired.');
       throw new TokenRefused(INVALID);
     }
     const user = userOf(payload);
     if (user.expiresAt * 1000 - (this.options.expiryMarginMs ?? 0) <= now) {
-      throw new TokenRefused('The access token has expired.');
+      throw new TokenRefused('The session has expired.');
     }
     if (!(await this.stillCounts(token))) throw new TokenRefused('The session has ended: log in again.');
     return user;
