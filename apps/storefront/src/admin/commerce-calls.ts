@@ -56,3 +56,11 @@ export async function commerceCall<T>(work: () => Promise<T>): Promise<T> {
     throw adminCallErrorOf(error);
   }
 }
+
+/** The call's answer, or its refusal as a value (a page shows it in place of what it could not read). */
+export function orRefusal<T>(call: Promise<T>): Promise<T | AdminCallError> {
+  return call.catch((error: unknown) => {
+    if (error instanceof AdminCallError) return error;
+    throw error;
+  });
+}

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AdminFrame } from '../../../../admin/admin-frame';
 import { adminMetadata, openAdmin } from '../../../../admin/admin-gate';
-import { AdminCallError } from '../../../../admin/commerce-calls';
+import { AdminCallError, orRefusal } from '../../../../admin/commerce-calls';
 import { listBuyers } from '../../../../admin/customers/customer-directory';
 import { localeFromSegment, localizedPath } from '../../../../routing/locales';
 
@@ -25,10 +25,7 @@ export default async function AdminCustomersPage({ params, searchParams }: Custo
   const query = await searchParams;
   const search = typeof query.search === 'string' ? query.search.trim().slice(0, 100) : '';
   const page = Math.min(Math.max(Number.parseInt(String(query.page ?? '1'), 10) || 1, 1), 10_000);
-  const listed = await listBuyers(session.token, search, page).catch((error: unknown) => {
-    if (error instanceof AdminCallError) return error;
-    throw error;
-  });
+  const listed = await orRefusal(listBuyers(session.token, search, page));
   const here = localizedPath(locale, '/admin/customers');
   const pageHref = (to: number) =>
     `${here}?${new URLSearchParams({ ...(search ? { search } : {}), page: String(to) })}`;

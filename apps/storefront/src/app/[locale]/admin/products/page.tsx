@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AdminFrame } from '../../../../admin/admin-frame';
 import { adminMetadata, openAdmin } from '../../../../admin/admin-gate';
-import { AdminCallError } from '../../../../admin/commerce-calls';
+import { AdminCallError, orRefusal } from '../../../../admin/commerce-calls';
 import { listCatalogs, listProducts } from '../../../../admin/products/product-directory';
 import { ProductFilters } from '../../../../admin/products/product-filters';
 import { parseProductQuery, productSearch } from '../../../../admin/products/product-query';
@@ -27,10 +27,7 @@ export default async function AdminProductsPage({ params, searchParams }: Produc
   if (!session) return refusal;
   const query = parseProductQuery(await searchParams);
   const [listed, catalogs] = await Promise.all([
-    listProducts(session.token, query).catch((error: unknown) => {
-      if (error instanceof AdminCallError) return error;
-      throw error;
-    }),
+    orRefusal(listProducts(session.token, query)),
     listCatalogs(session.token).catch(() => []),
   ]);
   const here = localizedPath(locale, '/admin/products');

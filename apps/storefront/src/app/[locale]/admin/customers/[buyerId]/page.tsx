@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { AdminFrame } from '../../../../../admin/admin-frame';
 import { adminMetadata, openAdmin } from '../../../../../admin/admin-gate';
 import { mayEditBuyerUsers } from '../../../../../admin/areas';
-import { AdminCallError } from '../../../../../admin/commerce-calls';
+import { AdminCallError, orRefusal } from '../../../../../admin/commerce-calls';
 import { companyUsers, getBuyer } from '../../../../../admin/customers/customer-directory';
 import { CustomerNotice } from '../../../../../admin/customers/customer-notice';
 import { UserTable } from '../../../../../admin/customers/user-table';
@@ -34,13 +34,9 @@ export default async function CompanyPage({ params, searchParams }: CompanyPageP
     'customers',
   );
   if (!session) return refusal;
-  const read = await Promise.all([
-    getBuyer(session.token, buyerId),
-    companyUsers(session.token, buyerId),
-  ]).catch((error: unknown) => {
-    if (error instanceof AdminCallError) return error;
-    throw error;
-  });
+  const read = await orRefusal(
+    Promise.all([getBuyer(session.token, buyerId), companyUsers(session.token, buyerId)]),
+  );
   if (read instanceof AdminCallError && read.status === 404) notFound();
   const frame = {
     locale,

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { AdminFrame } from '../../../../../admin/admin-frame';
 import { adminMetadata, openAdmin } from '../../../../../admin/admin-gate';
 import { mayEditBuyerUsers } from '../../../../../admin/areas';
-import { AdminCallError } from '../../../../../admin/commerce-calls';
+import { AdminCallError, orRefusal } from '../../../../../admin/commerce-calls';
 import { verificationQueue } from '../../../../../admin/customers/customer-directory';
 import { CustomerNotice } from '../../../../../admin/customers/customer-notice';
 import { UserTable } from '../../../../../admin/customers/user-table';
@@ -27,13 +27,7 @@ export default async function VerificationQueuePage({ params, searchParams }: Qu
   if (!locale) notFound();
   const { session, refusal } = await openAdmin(locale, '/admin/customers/verification', 'customers');
   if (!session) return refusal;
-  const [queue, query] = await Promise.all([
-    verificationQueue(session.token).catch((error: unknown) => {
-      if (error instanceof AdminCallError) return error;
-      throw error;
-    }),
-    searchParams,
-  ]);
+  const [queue, query] = await Promise.all([orRefusal(verificationQueue(session.token)), searchParams]);
   return (
     <AdminFrame
       locale={locale}

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { AdminFrame } from '../../../../../admin/admin-frame';
 import { adminMetadata, openAdmin } from '../../../../../admin/admin-gate';
 import { mayEditProducts } from '../../../../../admin/areas';
-import { AdminCallError } from '../../../../../admin/commerce-calls';
+import { AdminCallError, orRefusal } from '../../../../../admin/commerce-calls';
 import { objectHistory } from '../../../../../admin/history/history-api';
 import { HistoryPanel } from '../../../../../admin/history/history-panel';
 import { editorLanguages } from '../../../../../admin/products/editor-languages';
@@ -38,16 +38,10 @@ export default async function AdminProductPage({ params, searchParams }: Product
   const { session, refusal } = await openAdmin(locale, path, 'products');
   if (!session) return refusal;
   const [product, locales, query, history] = await Promise.all([
-    getProduct(session.token, productId).catch((error: unknown) => {
-      if (error instanceof AdminCallError) return error;
-      throw error;
-    }),
+    orRefusal(getProduct(session.token, productId)),
     getLocales(),
     searchParams,
-    objectHistory(session.token, 'product', productId).catch((error: unknown) => {
-      if (error instanceof AdminCallError) return error;
-      throw error;
-    }),
+    orRefusal(objectHistory(session.token, 'product', productId)),
   ]);
   if (product instanceof AdminCallError && product.status === 404) notFound();
   const saved = typeof query.saved === 'string' ? query.saved : null;
